@@ -1,0 +1,3 @@
+module github.com/klondike-family/klondike
+
+go 1.26
