@@ -1,0 +1,132 @@
+package engine
+
+// Apply plays move m on the state in place. The move must be legal (one
+// that Moves returned for this state); Apply does not check it. A pile
+// whose face-up cards are all gone turns its top face-down card up.
+func (s *State) Apply(m Move) {
+	g := s.g
+	switch m.Kind() {
+	case KindDraw:
+		k := int(s.end[0]) - int(s.waste)
+		if k > g.Rules.Draw {
+			k = g.Rules.Draw
+		}
+		s.waste += uint8(k)
+		return
+	case KindRecycle:
+		s.waste = 0
+		s.recycles++
+		return
+	case KindDeal:
+		s.deal()
+		return
+	}
+	from, to, n := m.From(), m.To(), m.N()
+	// Take the cards.
+	var c Card
+	var src int // buffer index of the group's bottom card, or -1
+	switch {
+	case from == LocWaste:
+		src = int(s.waste) - 1
+		c = s.cards[src]
+		s.waste--
+	case from.IsCell():
+		src = -1
+		c = s.cells[from-LocCell0]
+		s.cells[from-LocCell0] = NoCard
+	case from.IsFoundation():
+		src = -1
+		i := int(from - LocFound0)
+		c = s.FoundationTop(i)
+		s.found[i]--
+	default:
+		src = int(s.end[from]) - n
+		c = s.cards[src]
+	}
+	// Put them down.
+	switch {
+	case to.IsFoundation():
+		if src >= 0 {
+			s.remove(from, src, 1)
+		}
+		s.found[to-LocFound0]++
+	case to.IsCell():
+		if src >= 0 {
+			s.remove(from, src, 1)
+		}
+		s.cells[to-LocCell0] = c
+	default:
+		if src >= 0 {
+			s.transfer(from, src, n, to)
+		} else {
+			s.insert(to, c)
+		}
+	}
+	if from.IsPile() {
+		i := from - LocPile0
+		if d := s.down[i]; d > 0 && s.end[from]-uint8(s.start(from)) == d {
+			s.down[i]--
+		}
+	}
+}
+
+// Child writes into dst the state after move m: copy-make.
+func (s *State) Child(m Move, dst *State) {
+	*dst = *s
+	dst.Apply(m)
+}
+
+// remove deletes n cards at buffer index i of location l.
+func (s *State) remove(l Loc, i, n int) {
+	last := int(s.end[locBuffers-1])
+	copy(s.cards[i:], s.cards[i+n:last])
+	for k := int(l); k < locBuffers; k++ {
+		s.end[k] -= uint8(n)
+	}
+}
+
+// insert puts card c on top of location l.
+func (s *State) insert(l Loc, c Card) {
+	last := int(s.end[locBuffers-1])
+	at := int(s.end[l])
+	copy(s.cards[at+1:last+1], s.cards[at:last])
+	s.cards[at] = c
+	for k := int(l); k < locBuffers; k++ {
+		s.end[k]++
+	}
+}
+
+// transfer moves the n cards at buffer index i (in location from) onto the
+// top of location to, keeping their order, by rotating the buffer between.
+func (s *State) transfer(from Loc, i, n int, to Loc) {
+	var tmp [MaxCards]Card
+	dst := int(s.end[to])
+	if i < dst {
+		copy(tmp[:n], s.cards[i:i+n])
+		copy(s.cards[i:], s.cards[i+n:dst])
+		copy(s.cards[dst-n:dst], tmp[:n])
+		for k := from; k < to; k++ {
+			s.end[k] -= uint8(n)
+		}
+		return
+	}
+	copy(tmp[:n], s.cards[i:i+n])
+	copy(s.cards[dst+n:i+n], s.cards[dst:i])
+	copy(s.cards[dst:dst+n], tmp[:n])
+	for k := to; k < from; k++ {
+		s.end[k] += uint8(n)
+	}
+}
+
+// deal puts one stock card on each pile (or reserve) in order, as long as
+// the stock lasts.
+func (s *State) deal() {
+	g := s.g
+	first, count := LocPile0, g.piles
+	if g.Rules.StockTo == StockToReserves {
+		first, count = LocReserve0, g.reserves
+	}
+	for k := 0; k < count && s.end[0] > s.waste; k++ {
+		s.transfer(LocWaste, int(s.waste), 1, first+Loc(k))
+	}
+}

@@ -1,0 +1,153 @@
+package engine
+
+import "fmt"
+
+// Loc numbers the places a card can be taken from or put on. The numbers
+// below LocCell0 are also the locations of the State's card buffer.
+type Loc uint8
+
+// Locations.
+const (
+	LocWaste    Loc = 0                          // the waste (the talon's played part)
+	LocPile0    Loc = 1                          // piles: LocPile0+i for pile i
+	LocReserve0 Loc = LocPile0 + MaxPiles        // reserves: LocReserve0+i
+	LocCell0    Loc = LocReserve0 + MaxReserves  // cells: LocCell0+i
+	LocFound0   Loc = LocCell0 + MaxCells        // foundations: LocFound0+i
+	locBuffers      = int(LocCell0)              // locations kept in the card buffer
+	locEnd          = int(LocFound0) + MaxFoundations
+)
+
+// IsPile, IsReserve, IsCell and IsFoundation tell the kind of a location.
+func (l Loc) IsPile() bool       { return l >= LocPile0 && l < LocReserve0 }
+func (l Loc) IsReserve() bool    { return l >= LocReserve0 && l < LocCell0 }
+func (l Loc) IsCell() bool       { return l >= LocCell0 && l < LocFound0 }
+func (l Loc) IsFoundation() bool { return l >= LocFound0 && int(l) < locEnd }
+
+// String names a location as the solution format does: waste, t1.., r1..,
+// c1.., f1...
+func (l Loc) String() string {
+	switch {
+	case l == LocWaste:
+		return "waste"
+	case l.IsPile():
+		return fmt.Sprintf("t%d", l-LocPile0+1)
+	case l.IsReserve():
+		return fmt.Sprintf("r%d", l-LocReserve0+1)
+	case l.IsCell():
+		return fmt.Sprintf("c%d", l-LocCell0+1)
+	case l.IsFoundation():
+		return fmt.Sprintf("f%d", l-LocFound0+1)
+	}
+	return fmt.Sprintf("loc%d", uint8(l))
+}
+
+// MoveKind says what a move does.
+type MoveKind uint8
+
+// Move kinds.
+const (
+	KindMove    MoveKind = iota // cards from one location to another
+	KindDraw                    // turn a packet of Draw cards from stock to waste
+	KindRecycle                 // turn the waste over as the new stock
+	KindDeal                    // deal one stock card onto each pile or reserve
+)
+
+// Move is one atomic move packed into 32 bits.
+//
+//	bits  0-4   from  (Loc)
+//	bits  5-9   to    (Loc)
+//	bits 10-16  n     cards moved (KindMove)
+//	bits 17-18  kind  (MoveKind)
+//	bit  19     flip  the move turns a face-down card up
+//
+// The zero Move is not a legal move.
+type Move uint32
+
+// NewMove packs a card move.
+func NewMove(from, to Loc, n int) Move {
+	return Move(from) | Move(to)<<5 | Move(n)<<10
+}
+
+func (m Move) From() Loc        { return Loc(m & 31) }
+func (m Move) To() Loc          { return Loc(m >> 5 & 31) }
+func (m Move) N() int           { return int(m >> 10 & 127) }
+func (m Move) Kind() MoveKind   { return MoveKind(m >> 17 & 3) }
+func (m Move) Flips() bool      { return m>>19&1 != 0 }
+func (m Move) withFlip() Move   { return m | 1<<19 }
+func (m Move) withoutFlip() Move { return m &^ (1 << 19) }
+
+// The stock moves.
+const (
+	MoveDraw    = Move(KindDraw) << 17
+	MoveRecycle = Move(KindRecycle) << 17
+	MoveDeal    = Move(KindDeal) << 17
+)
+
+// String writes the move plainly: "draw", "recycle", "deal" or
+// "t1-t3/2" (from, to, cards moved).
+func (m Move) String() string {
+	switch m.Kind() {
+	case KindDraw:
+		return "draw"
+	case KindRecycle:
+		return "recycle"
+	case KindDeal:
+		return "deal"
+	}
+	from, to := m.From().String(), m.To().String()
+	if m.From() == LocWaste {
+		from = "w"
+	}
+	if m.To() == LocWaste {
+		to = "w"
+	}
+	return fmt.Sprintf("%s-%s/%d", from, to, m.N())
+}
+
+// Class is the move's class for perft counts, one per move by priority:
+// draw, recycle, deal, to a foundation, from a foundation, to or from a
+// cell, from the waste to a pile, from a reserve to a pile, pile to pile.
+type Class uint8
+
+// Move classes.
+const (
+	ClassToFoundation Class = iota
+	ClassPileToPile
+	ClassWasteToPile
+	ClassDraw
+	ClassRecycle
+	ClassFromFoundation
+	ClassCell
+	ClassDeal
+	ClassReserveToPile
+	NumClasses
+)
+
+var classNames = [...]string{"to-foundation", "pile-to-pile", "waste-to-pile", "draw", "recycle", "from-foundation", "cell", "deal", "reserve-to-pile"}
+
+func (c Class) String() string { return classNames[c] }
+
+// Class returns the move's perft class.
+func (m Move) Class() Class {
+	switch m.Kind() {
+	case KindDraw:
+		return ClassDraw
+	case KindRecycle:
+		return ClassRecycle
+	case KindDeal:
+		return ClassDeal
+	}
+	switch f, t := m.From(), m.To(); {
+	case t.IsFoundation():
+		return ClassToFoundation
+	case f.IsFoundation():
+		return ClassFromFoundation
+	case f.IsCell() || t.IsCell():
+		return ClassCell
+	case f == LocWaste:
+		return ClassWasteToPile
+	case f.IsReserve():
+		return ClassReserveToPile
+	}
+	return ClassPileToPile
+}

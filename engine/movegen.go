@@ -1,0 +1,311 @@
+package engine
+
+// fits tells whether card c may be built on card t in a pile.
+func (g *Game) fits(c, t Card) bool {
+	if c == Joker || t == Joker {
+		return false
+	}
+	rc, rt := c.Rank(), t.Rank()
+	switch g.Rules.Build {
+	case BuildUpDownSuit:
+		if c.Suit() != t.Suit() {
+			return false
+		}
+		if rc == rt+1 || rc == rt-1 {
+			return true
+		}
+		return g.Rules.Wrap && (rc == 1 && rt == g.ranks || rc == g.ranks && rt == 1)
+	}
+	want := rt - 1
+	if want == 0 {
+		if !g.Rules.Wrap {
+			return false
+		}
+		want = g.ranks
+	}
+	if rc != want {
+		return false
+	}
+	switch g.Rules.Build {
+	case BuildAltColour:
+		return c.Colour() != t.Colour()
+	case BuildSameSuit:
+		return c.Suit() == t.Suit()
+	case BuildSameColour:
+		return c.Colour() == t.Colour()
+	case BuildOtherSuit:
+		return c.Suit() != t.Suit()
+	}
+	return true // BuildAnySuit
+}
+
+// fillOK tells whether a group whose bottom card is c may go to an empty pile.
+func (s *State) fillOK(c Card) bool {
+	switch s.g.Rules.Fill {
+	case FillAny:
+		return c != Joker
+	case FillNone:
+		return false
+	}
+	top := int(s.base) - 1
+	if top == 0 {
+		top = s.g.ranks
+	}
+	return c != Joker && c.Rank() == top
+}
+
+// foundationFor returns the first foundation that takes card c, or -1.
+func (s *State) foundationFor(c Card) int {
+	if c == Joker {
+		return -1
+	}
+	g := s.g
+	for i := c.Suit(); i < g.founds; i += 4 {
+		h := int(s.found[i])
+		if h < g.ranks && c.Rank() == g.rankAt(int(s.base), h) {
+			return i
+		}
+	}
+	return -1
+}
+
+// runLen returns how many cards from the top of pile i may move together.
+func (s *State) runLen(i int) (groups int, whole bool) {
+	p := s.Pile(i)
+	up := p[s.down[i]:]
+	n := len(up)
+	if n == 0 {
+		return 0, false
+	}
+	g := s.g
+	k := 1
+	switch g.Rules.Unit {
+	case UnitTopCard:
+		return 1, n == 1
+	case UnitAnyFaceUp:
+		return n, true
+	case UnitSameSuitRun:
+		for k < n && g.fits(up[n-k], up[n-k-1]) && up[n-k].Suit() == up[n-k-1].Suit() {
+			k++
+		}
+	default:
+		for k < n && g.fits(up[n-k], up[n-k-1]) {
+			k++
+		}
+	}
+	return k, k == n
+}
+
+// Moves appends every legal move of the state to dst and returns it. Moves
+// to an empty pile are listed once per empty pile; a move to a cell goes to
+// the lowest empty cell only; a card goes to the first foundation that
+// takes it. It allocates nothing when dst has room.
+func (s *State) Moves(dst []Move) []Move {
+	start := len(dst)
+	g := s.g
+	r := &g.Rules
+	// Single cards to the foundations: pile tops, waste, reserves, cells.
+	for i := 0; i < g.piles; i++ {
+		p := s.Pile(i)
+		if len(p) == 0 {
+			continue
+		}
+		if f := s.foundationFor(p[len(p)-1]); f >= 0 {
+			m := NewMove(LocPile0+Loc(i), LocFound0+Loc(f), 1)
+			if len(p)-1 == int(s.down[i]) && s.down[i] > 0 {
+				m = m.withFlip()
+			}
+			dst = append(dst, m)
+		}
+	}
+	if s.waste > 0 {
+		if f := s.foundationFor(s.cards[s.waste-1]); f >= 0 {
+			dst = append(dst, NewMove(LocWaste, LocFound0+Loc(f), 1))
+		}
+	}
+	for i := 0; i < g.reserves; i++ {
+		if rv := s.Reserve(i); len(rv) > 0 {
+			if f := s.foundationFor(rv[len(rv)-1]); f >= 0 {
+				dst = append(dst, NewMove(LocReserve0+Loc(i), LocFound0+Loc(f), 1))
+			}
+		}
+	}
+	for i := 0; i < g.cells; i++ {
+		if c := s.cells[i]; c != NoCard {
+			if f := s.foundationFor(c); f >= 0 {
+				dst = append(dst, NewMove(LocCell0+Loc(i), LocFound0+Loc(f), 1))
+			}
+		}
+	}
+	// Groups from pile to pile.
+	for i := 0; i < g.piles; i++ {
+		groups, _ := s.runLen(i)
+		if groups == 0 {
+			continue
+		}
+		p := s.Pile(i)
+		n := len(p)
+		up := n - int(s.down[i])
+		lo := 1
+		if r.Unit == UnitWholeRun {
+			if groups != up {
+				continue
+			}
+			lo = up
+		}
+		for k := lo; k <= groups; k++ {
+			b := p[n-k]
+			var flip bool
+			if k == up && s.down[i] > 0 {
+				flip = true
+			}
+			for j := 0; j < g.piles; j++ {
+				if j == i {
+					continue
+				}
+				q := s.Pile(j)
+				if len(q) == 0 {
+					if !s.fillOK(b) {
+						continue
+					}
+				} else if !g.fits(b, q[len(q)-1]) {
+					continue
+				}
+				m := NewMove(LocPile0+Loc(i), LocPile0+Loc(j), k)
+				if flip {
+					m = m.withFlip()
+				}
+				dst = append(dst, m)
+			}
+		}
+	}
+	// Single cards to piles: waste, reserves, cells, foundations.
+	if s.waste > 0 {
+		dst = s.cardToPiles(dst, s.cards[s.waste-1], LocWaste)
+	}
+	for i := 0; i < g.reserves; i++ {
+		if rv := s.Reserve(i); len(rv) > 0 {
+			dst = s.cardToPiles(dst, rv[len(rv)-1], LocReserve0+Loc(i))
+		}
+	}
+	for i := 0; i < g.cells; i++ {
+		if c := s.cells[i]; c != NoCard {
+			dst = s.cardToPiles(dst, c, LocCell0+Loc(i))
+		}
+	}
+	if r.WorryBack {
+		for i := 0; i < g.founds; i++ {
+			if s.found[i] == 0 || (i >= 4 && s.found[i] == s.found[i-4]) {
+				continue
+			}
+			dst = s.cardToPiles(dst, s.FoundationTop(i), LocFound0+Loc(i))
+		}
+	}
+	// Into the lowest empty cell: pile tops and the waste top.
+	if cell := s.emptyCell(); cell >= 0 {
+		to := LocCell0 + Loc(cell)
+		for i := 0; i < g.piles; i++ {
+			if n := len(s.Pile(i)); n > 0 {
+				m := NewMove(LocPile0+Loc(i), to, 1)
+				if n-1 == int(s.down[i]) && s.down[i] > 0 {
+					m = m.withFlip()
+				}
+				dst = append(dst, m)
+			}
+		}
+		if s.waste > 0 {
+			dst = append(dst, NewMove(LocWaste, to, 1))
+		}
+	}
+	// The stock.
+	stock := int(s.end[0]) - int(s.waste)
+	switch r.StockTo {
+	case StockToWaste:
+		if stock > 0 {
+			dst = append(dst, MoveDraw)
+		} else if s.waste > 0 && (r.Passes == 0 || int(s.recycles) < r.Passes-1) {
+			dst = append(dst, MoveRecycle)
+		}
+	default:
+		if stock > 0 && (!r.DealOnlyWhenStuck || len(dst) == start) {
+			dst = append(dst, MoveDeal)
+		}
+	}
+	return dst
+}
+
+func (s *State) emptyCell() int {
+	for i := 0; i < s.g.cells; i++ {
+		if s.cells[i] == NoCard {
+			return i
+		}
+	}
+	return -1
+}
+
+// cardToPiles appends the moves of one card from a location to every pile
+// it may go on.
+func (s *State) cardToPiles(dst []Move, c Card, from Loc) []Move {
+	g := s.g
+	for j := 0; j < g.piles; j++ {
+		q := s.Pile(j)
+		if len(q) == 0 {
+			if !s.fillOK(c) {
+				continue
+			}
+		} else if !g.fits(c, q[len(q)-1]) {
+			continue
+		}
+		dst = append(dst, NewMove(from, LocPile0+Loc(j), 1))
+	}
+	return dst
+}
+
+// WasteMoves appends the moves of the waste's top card: to a foundation,
+// to the piles, to the lowest empty cell. They are the moves of Moves whose
+// source is the waste.
+func (s *State) WasteMoves(dst []Move) []Move {
+	if s.waste == 0 {
+		return dst
+	}
+	c := s.cards[s.waste-1]
+	if f := s.foundationFor(c); f >= 0 {
+		dst = append(dst, NewMove(LocWaste, LocFound0+Loc(f), 1))
+	}
+	dst = s.cardToPiles(dst, c, LocWaste)
+	if cell := s.emptyCell(); cell >= 0 {
+		dst = append(dst, NewMove(LocWaste, LocCell0+Loc(cell), 1))
+	}
+	return dst
+}
+
+// CanStep tells whether the stock can be drawn from or recycled.
+func (s *State) CanStep() bool {
+	r := &s.g.Rules
+	if s.end[0] > s.waste {
+		return true
+	}
+	return s.waste > 0 && (r.Passes == 0 || int(s.recycles) < r.Passes-1)
+}
+
+// MovedCard returns the card move m takes (the bottom card of a group).
+func (s *State) MovedCard(m Move) Card {
+	switch from := m.From(); {
+	case m.Kind() != KindMove:
+		return NoCard
+	case from == LocWaste:
+		return s.cards[s.waste-1]
+	case from.IsCell():
+		return s.cells[from-LocCell0]
+	case from.IsFoundation():
+		return s.FoundationTop(int(from - LocFound0))
+	default:
+		return s.cards[int(s.end[from])-m.N()]
+	}
+}
+
+// Talon returns the number of cards in the stock and waste together.
+func (s *State) Talon() int { return int(s.end[0]) }
+
+// WastePos returns the number of cards in the waste.
+func (s *State) WastePos() int { return int(s.waste) }

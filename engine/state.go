@@ -1,0 +1,358 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Game is a rule set made ready for play: the Rules plus what follows from
+// them. States point to their Game.
+type Game struct {
+	Rules     Rules
+	piles     int
+	reserves  int
+	cells     int
+	founds    int
+	ranks     int
+	topRank   int // the rank that fills a King-only space: the rank below the base
+	symPiles  bool
+	symReserv bool
+}
+
+// NewGame checks the rules and prepares a Game.
+func NewGame(r Rules) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	r.Deal = append([]PileDeal(nil), r.Deal...)
+	g := &Game{Rules: r, piles: len(r.Deal), reserves: r.Reserves, cells: r.Cells,
+		founds: r.Foundations(), ranks: r.Ranks}
+	g.symPiles = r.StockTo != StockToPiles
+	g.symReserv = r.StockTo != StockToReserves
+	return g, nil
+}
+
+// MustGame is NewGame for rules known to be valid; it panics otherwise.
+func MustGame(r Rules) *Game {
+	g, err := NewGame(r)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// Piles is the number of tableau piles.
+func (g *Game) Piles() int { return g.piles }
+
+// State is a position of a game, a value type: copying it copies the
+// position. Layout:
+//
+//	cards  every card that is not on a foundation nor in a cell, grouped by
+//	       location in buffer order: the talon (location 0), then piles
+//	       1..P, then reserves. Location l spans cards[start(l):end[l]],
+//	       start(0) = 0, start(l) = end[l-1]; each spans bottom to top.
+//	talon  the stock and the waste as one sequence in turning order:
+//	       cards[0:waste] is the waste (its top at waste-1) and
+//	       cards[waste:end[0]] the stock, turned next from index waste.
+//	       Drawing only moves waste forward; recycling sets it to 0, which
+//	       is exactly turning the waste over without shuffling.
+//	down   face-down cards at the bottom of each pile
+//	found  cards on each foundation; foundation i holds suit i%4, built
+//	       from base rank up (wrapping when the rules say so)
+//	cells  holdout cells, NoCard when empty
+//
+// The State carries a pointer to its Game; nothing else is shared.
+type State struct {
+	g        *Game
+	cards    [MaxCards]Card
+	end      [locBuffers]uint8
+	down     [MaxPiles]uint8
+	found    [MaxFoundations]uint8
+	cells    [MaxCells]Card
+	waste    uint8
+	recycles uint8
+	base     uint8 // rank every foundation starts with
+}
+
+// Game returns the state's game.
+func (s *State) Game() *Game { return s.g }
+
+func (s *State) start(l Loc) int {
+	if l == 0 {
+		return 0
+	}
+	return int(s.end[l-1])
+}
+
+// Loc returns the cards of a buffer location (talon, pile or reserve),
+// bottom to top. The slice aliases the state.
+func (s *State) loc(l Loc) []Card { return s.cards[s.start(l):s.end[l]] }
+
+// Pile returns pile i's cards, bottom to top; the first Down(i) are face
+// down. The slice aliases the state: do not keep it past a change.
+func (s *State) Pile(i int) []Card { return s.loc(LocPile0 + Loc(i)) }
+
+// Down returns the number of face-down cards of pile i.
+func (s *State) Down(i int) int { return int(s.down[i]) }
+
+// Reserve returns reserve i's cards, bottom to top.
+func (s *State) Reserve(i int) []Card { return s.loc(LocReserve0 + Loc(i)) }
+
+// Waste returns the waste, bottom to top.
+func (s *State) Waste() []Card { return s.cards[:s.waste] }
+
+// Stock returns the stock in turning order: the first card is turned next.
+func (s *State) Stock() []Card { return s.cards[s.waste:s.end[0]] }
+
+// Cell returns the card in cell i, or NoCard.
+func (s *State) Cell(i int) Card { return s.cells[i] }
+
+// Foundation returns the number of cards on foundation i.
+func (s *State) Foundation(i int) int { return int(s.found[i]) }
+
+// Base returns the rank every foundation starts with.
+func (s *State) Base() int { return int(s.base) }
+
+// Recycles returns the number of times the waste has been turned over.
+func (s *State) Recycles() int { return int(s.recycles) }
+
+// FoundationTop returns the top card of foundation i, or NoCard.
+func (s *State) FoundationTop(i int) Card {
+	h := int(s.found[i])
+	if h == 0 {
+		return NoCard
+	}
+	return NewCard(s.g.rankAt(int(s.base), h-1), i&3)
+}
+
+// rankAt returns the rank k steps above base, wrapping.
+func (g *Game) rankAt(base, k int) int { return (base-1+k)%g.ranks + 1 }
+
+// FoundationCards returns the number of cards on all foundations.
+func (s *State) FoundationCards() int {
+	n := 0
+	for i := 0; i < s.g.founds; i++ {
+		n += int(s.found[i])
+	}
+	return n
+}
+
+// Won tells whether every card is on the foundations.
+func (s *State) Won() bool { return s.FoundationCards() == s.g.Rules.CardCount() }
+
+// NewState builds the state a layout describes, after checking it against
+// the game's rules.
+func (g *Game) NewState(l Layout) (State, error) {
+	var s State
+	s.g = g
+	if err := CheckCards(&g.Rules, l); err != nil {
+		return s, err
+	}
+	r := &g.Rules
+	if len(l.Reserves) != 0 && len(l.Reserves) != r.Reserves {
+		return s, fmt.Errorf("%d reserves, want %d", len(l.Reserves), r.Reserves)
+	}
+	if len(l.Cells) > r.Cells {
+		return s, fmt.Errorf("%d cells, the game has %d", len(l.Cells), r.Cells)
+	}
+	if len(l.Waste) > 0 && r.StockTo != StockToWaste {
+		return s, errors.New("the game has no waste but the deal has one")
+	}
+	if r.Passes > 0 && l.Recycles >= r.Passes {
+		return s, fmt.Errorf("%d recycles done but the game allows %d passes", l.Recycles, r.Passes)
+	}
+	s.base = 1
+	if r.BaseDealt {
+		base := 0
+		for _, f := range l.Foundations {
+			if len(f) > 0 {
+				base = f[0].Rank()
+				break
+			}
+		}
+		if base == 0 {
+			return s, errors.New("the game deals the foundation base but no foundation is started")
+		}
+		s.base = uint8(base)
+	}
+	// Foundations: match each given pile to a foundation of its suit.
+	for _, f := range l.Foundations {
+		if len(f) == 0 {
+			continue
+		}
+		if int(f[0].Rank()) != int(s.base) {
+			return s, fmt.Errorf("foundation starting with %v: it must start with rank %d", f[0], s.base)
+		}
+		placed := false
+		for i := f[0].Suit(); i < g.founds; i += 4 {
+			if s.found[i] == 0 {
+				s.found[i] = uint8(len(f))
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			return s, fmt.Errorf("too many foundations of suit %c", suitLetters[f[0].Suit()])
+		}
+	}
+	n := 0
+	put := func(cs []Card) {
+		n += copy(s.cards[n:], cs)
+	}
+	put(l.Waste)
+	for i := len(l.Stock) - 1; i >= 0; i-- {
+		s.cards[n] = l.Stock[i]
+		n++
+	}
+	s.waste = uint8(len(l.Waste))
+	s.end[0] = uint8(n)
+	for i := 0; i < MaxPiles; i++ {
+		if i < len(l.Piles) {
+			put(l.Piles[i])
+			d := 0
+			if i < len(l.FaceDown) {
+				d = l.FaceDown[i]
+			}
+			s.down[i] = uint8(d)
+		}
+		s.end[LocPile0+Loc(i)] = uint8(n)
+	}
+	for i := 0; i < MaxReserves; i++ {
+		if i < len(l.Reserves) {
+			put(l.Reserves[i])
+		}
+		s.end[LocReserve0+Loc(i)] = uint8(n)
+	}
+	for i, c := range l.Cells {
+		s.cells[i] = c
+	}
+	s.recycles = uint8(l.Recycles)
+	if err := s.Validate(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// Layout writes the state out plainly.
+func (s *State) Layout() Layout {
+	g := s.g
+	var l Layout
+	for i := 0; i < g.piles; i++ {
+		l.Piles = append(l.Piles, append([]Card{}, s.Pile(i)...))
+		l.FaceDown = append(l.FaceDown, s.Down(i))
+	}
+	st := s.Stock()
+	l.Stock = make([]Card, len(st))
+	for i, c := range st {
+		l.Stock[len(st)-1-i] = c
+	}
+	l.Waste = append([]Card{}, s.Waste()...)
+	l.Foundations = make([][]Card, g.founds)
+	for i := range l.Foundations {
+		l.Foundations[i] = []Card{}
+		for k := 0; k < int(s.found[i]); k++ {
+			l.Foundations[i] = append(l.Foundations[i], NewCard(g.rankAt(int(s.base), k), i&3))
+		}
+	}
+	for i := 0; i < g.reserves; i++ {
+		l.Reserves = append(l.Reserves, append([]Card{}, s.Reserve(i)...))
+	}
+	for i := 0; i < g.cells; i++ {
+		l.Cells = append(l.Cells, s.cells[i])
+	}
+	l.Recycles = int(s.recycles)
+	return l
+}
+
+// Validate checks the state's invariants: every card exactly as often as
+// the game has it, face-down cards only under a face-up top, foundations
+// within their suit's ranks, locations the game does not have empty, and
+// the stock position and recycles within bounds.
+func (s *State) Validate() error {
+	g := s.g
+	if g == nil {
+		return errors.New("state has no game")
+	}
+	var count [64]int
+	prev := uint8(0)
+	for l := 0; l < locBuffers; l++ {
+		if s.end[l] < prev {
+			return fmt.Errorf("location %v ends before it starts", Loc(l))
+		}
+		prev = s.end[l]
+	}
+	if int(prev) > MaxCards {
+		return fmt.Errorf("%d cards in the buffer", prev)
+	}
+	for _, c := range s.cards[:prev] {
+		if !c.Valid() || (c != Joker && c.Rank() > g.ranks) {
+			return fmt.Errorf("invalid card %v in play", c)
+		}
+		count[c]++
+	}
+	for i := 0; i < MaxCells; i++ {
+		c := s.cells[i]
+		if c == NoCard {
+			continue
+		}
+		if i >= g.cells {
+			return fmt.Errorf("cell %d is not in the game but holds %v", i+1, c)
+		}
+		if !c.Valid() {
+			return fmt.Errorf("invalid card %v in cell %d", c, i+1)
+		}
+		count[c]++
+	}
+	for i := 0; i < MaxFoundations; i++ {
+		h := int(s.found[i])
+		if h > 0 && i >= g.founds {
+			return fmt.Errorf("foundation %d is not in the game but holds cards", i+1)
+		}
+		if h > g.ranks {
+			return fmt.Errorf("foundation %d holds %d cards", i+1, h)
+		}
+		for k := 0; k < h; k++ {
+			count[NewCard(g.rankAt(int(s.base), k), i&3)]++
+		}
+	}
+	for suit := 0; suit < 4; suit++ {
+		for rank := 1; rank <= g.ranks; rank++ {
+			if n := count[NewCard(rank, suit)]; n != g.Rules.Decks {
+				return fmt.Errorf("card %v appears %d times, want %d", NewCard(rank, suit), n, g.Rules.Decks)
+			}
+		}
+	}
+	if g.Rules.Joker != (count[Joker] == 1) || count[Joker] > 1 {
+		return fmt.Errorf("the Joker appears %d times", count[Joker])
+	}
+	for i := 0; i < MaxPiles; i++ {
+		n := len(s.Pile(i))
+		if i >= g.piles {
+			if n > 0 || s.down[i] > 0 {
+				return fmt.Errorf("pile %d is not in the game but holds cards", i+1)
+			}
+			continue
+		}
+		if d := int(s.down[i]); d > 0 && d >= n {
+			return fmt.Errorf("pile %d has %d face-down cards of %d: its top must be face up", i+1, d, n)
+		}
+	}
+	for i := g.reserves; i < MaxReserves; i++ {
+		if len(s.Reserve(i)) > 0 {
+			return fmt.Errorf("reserve %d is not in the game but holds cards", i+1)
+		}
+	}
+	if s.waste > s.end[0] {
+		return fmt.Errorf("waste of %d cards in a talon of %d", s.waste, s.end[0])
+	}
+	if g.Rules.StockTo != StockToWaste && s.waste != 0 {
+		return errors.New("a waste in a game that has none")
+	}
+	if g.Rules.Passes > 0 && int(s.recycles) >= g.Rules.Passes {
+		return fmt.Errorf("%d recycles with %d passes", s.recycles, g.Rules.Passes)
+	}
+	if s.base < 1 || int(s.base) > g.ranks {
+		return fmt.Errorf("foundation base rank %d", s.base)
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package solver
+
+import "github.com/cespare/xxhash/v2"
+
+// table is the set of states already searched. It stores every state's
+// full canonical key, so membership is exact: two states are the same only
+// when their keys are equal byte for byte, never because hashes collide.
+//
+// slots is an open-addressing hash table with linear probing; a slot is 0
+// when empty, else
+//
+//	bits 40-63  tag: the top 24 bits of the key's hash
+//	bits  0-39  1 + the key's offset in the arena
+//
+// The arena holds keys as a length byte then the key bytes, in chunks of
+// chunkSize bytes that are never moved once made.
+type table struct {
+	slots  []uint64
+	mask   uint64
+	count  int
+	chunks [][]byte
+	limit  int64 // bytes the table may use; 0 is no limit
+	full   bool  // the limit stopped an insert
+}
+
+const (
+	chunkBits = 20
+	chunkSize = 1 << chunkBits
+	offBits   = 40
+	offMask   = 1<<offBits - 1
+)
+
+func newTable(limit int64) *table {
+	t := &table{limit: limit}
+	t.slots = make([]uint64, 1<<16)
+	t.mask = uint64(len(t.slots) - 1)
+	return t
+}
+
+// bytes is the memory the table holds.
+func (t *table) bytes() int64 {
+	return int64(len(t.slots))*8 + int64(len(t.chunks))*chunkSize
+}
+
+func (t *table) keyAt(off uint64) []byte {
+	c := t.chunks[off>>chunkBits]
+	p := off & (chunkSize - 1)
+	n := uint64(c[p])
+	return c[p+1 : p+1+n]
+}
+
+// insert adds key (whose hash is h) and tells whether it was new. It returns
+// ok == false when the memory limit does not allow the insert.
+func (t *table) insert(key []byte, h uint64) (added, ok bool) {
+	tag := h >> offBits << offBits
+	i := h & t.mask
+	for {
+		s := t.slots[i]
+		if s == 0 {
+			break
+		}
+		if s&^offMask == tag && string(t.keyAt(s&offMask-1)) == string(key) {
+			return false, true
+		}
+		i = (i + 1) & t.mask
+	}
+	if (t.count+1)*4 > len(t.slots)*3 {
+		if t.limit > 0 && t.bytes()+int64(len(t.slots))*8 > t.limit {
+			t.full = true
+			return false, false
+		}
+		t.grow()
+		return t.insert(key, h)
+	}
+	off, ok := t.store(key)
+	if !ok {
+		t.full = true
+		return false, false
+	}
+	t.slots[i] = tag | (off + 1)
+	t.count++
+	return true, true
+}
+
+// store copies key into the arena.
+func (t *table) store(key []byte) (uint64, bool) {
+	need := len(key) + 1
+	n := len(t.chunks)
+	if n == 0 || len(t.chunks[n-1])+need > chunkSize {
+		if t.limit > 0 && t.bytes()+chunkSize > t.limit {
+			return 0, false
+		}
+		t.chunks = append(t.chunks, make([]byte, 0, chunkSize))
+		n++
+	}
+	c := t.chunks[n-1]
+	off := uint64(n-1)<<chunkBits | uint64(len(c))
+	c = append(c, byte(len(key)))
+	c = append(c, key...)
+	t.chunks[n-1] = c
+	return off, true
+}
+
+func (t *table) grow() {
+	old := t.slots
+	t.slots = make([]uint64, 2*len(old))
+	t.mask = uint64(len(t.slots) - 1)
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		h := xxhash.Sum64(t.keyAt(s&offMask - 1))
+		i := h & t.mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = s
+	}
+}
