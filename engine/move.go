@@ -8,12 +8,12 @@ type Loc uint8
 
 // Locations.
 const (
-	LocWaste    Loc = 0                          // the waste (the talon's played part)
-	LocPile0    Loc = 1                          // piles: LocPile0+i for pile i
-	LocReserve0 Loc = LocPile0 + MaxPiles        // reserves: LocReserve0+i
-	LocCell0    Loc = LocReserve0 + MaxReserves  // cells: LocCell0+i
-	LocFound0   Loc = LocCell0 + MaxCells        // foundations: LocFound0+i
-	locBuffers      = int(LocCell0)              // locations kept in the card buffer
+	LocWaste    Loc = 0                         // the waste (the talon's played part)
+	LocPile0    Loc = 1                         // piles: LocPile0+i for pile i
+	LocReserve0 Loc = LocPile0 + MaxPiles       // reserves: LocReserve0+i
+	LocCell0    Loc = LocReserve0 + MaxReserves // cells: LocCell0+i
+	LocFound0   Loc = LocCell0 + MaxCells       // foundations: LocFound0+i
+	locBuffers      = int(LocCell0)             // locations kept in the card buffer
 	locEnd          = int(LocFound0) + MaxFoundations
 )
 
@@ -68,12 +68,12 @@ func NewMove(from, to Loc, n int) Move {
 	return Move(from) | Move(to)<<5 | Move(n)<<10
 }
 
-func (m Move) From() Loc        { return Loc(m & 31) }
-func (m Move) To() Loc          { return Loc(m >> 5 & 31) }
-func (m Move) N() int           { return int(m >> 10 & 127) }
-func (m Move) Kind() MoveKind   { return MoveKind(m >> 17 & 3) }
-func (m Move) Flips() bool      { return m>>19&1 != 0 }
-func (m Move) withFlip() Move   { return m | 1<<19 }
+func (m Move) From() Loc         { return Loc(m & 31) }
+func (m Move) To() Loc           { return Loc(m >> 5 & 31) }
+func (m Move) N() int            { return int(m >> 10 & 127) }
+func (m Move) Kind() MoveKind    { return MoveKind(m >> 17 & 3) }
+func (m Move) Flips() bool       { return m>>19&1 != 0 }
+func (m Move) withFlip() Move    { return m | 1<<19 }
 func (m Move) withoutFlip() Move { return m &^ (1 << 19) }
 
 // The stock moves.

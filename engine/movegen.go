@@ -138,11 +138,20 @@ func (s *State) Moves(dst []Move) []Move {
 		}
 	}
 	// Groups from pile to pile.
+	var tops [MaxPiles]Card
+	for j := 0; j < g.piles; j++ {
+		if e := s.end[LocPile0+Loc(j)]; e > s.end[LocPile0+Loc(j)-1] {
+			tops[j] = s.cards[e-1]
+		}
+	}
+	// In runs built down by rank the group whose bottom fits a given card
+	// is found by arithmetic; otherwise every group is tried.
+	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
 	for i := 0; i < g.piles; i++ {
-		groups, _ := s.runLen(i)
-		if groups == 0 {
+		if tops[i] == NoCard {
 			continue
 		}
+		groups, _ := s.runLen(i)
 		p := s.Pile(i)
 		n := len(p)
 		up := n - int(s.down[i])
@@ -153,29 +162,38 @@ func (s *State) Moves(dst []Move) []Move {
 			}
 			lo = up
 		}
-		for k := lo; k <= groups; k++ {
-			b := p[n-k]
-			var flip bool
-			if k == up && s.down[i] > 0 {
-				flip = true
+		topRank := p[n-1].Rank()
+		for j := 0; j < g.piles; j++ {
+			if j == i {
+				continue
 			}
-			for j := 0; j < g.piles; j++ {
-				if j == i {
-					continue
-				}
-				q := s.Pile(j)
-				if len(q) == 0 {
-					if !s.fillOK(b) {
-						continue
+			t := tops[j]
+			if t == NoCard {
+				for k := lo; k <= groups; k++ {
+					if s.fillOK(p[n-k]) {
+						dst = append(dst, s.groupMove(i, j, k, up))
 					}
-				} else if !g.fits(b, q[len(q)-1]) {
+				}
+				continue
+			}
+			if byRank {
+				if t == Joker {
 					continue
 				}
-				m := NewMove(LocPile0+Loc(i), LocPile0+Loc(j), k)
-				if flip {
-					m = m.withFlip()
+				k := t.Rank() - 1 - topRank
+				if k < 0 && r.Wrap {
+					k += g.ranks
 				}
-				dst = append(dst, m)
+				k++
+				if k >= lo && k <= groups && g.fits(p[n-k], t) {
+					dst = append(dst, s.groupMove(i, j, k, up))
+				}
+				continue
+			}
+			for k := lo; k <= groups; k++ {
+				if g.fits(p[n-k], t) {
+					dst = append(dst, s.groupMove(i, j, k, up))
+				}
 			}
 		}
 	}
@@ -261,22 +279,13 @@ func (s *State) cardToPiles(dst []Move, c Card, from Loc) []Move {
 	return dst
 }
 
-// WasteMoves appends the moves of the waste's top card: to a foundation,
-// to the piles, to the lowest empty cell. They are the moves of Moves whose
-// source is the waste.
+// WasteMoves appends the moves of the waste's top card: the moves of
+// Moves whose source is the waste.
 func (s *State) WasteMoves(dst []Move) []Move {
 	if s.waste == 0 {
 		return dst
 	}
-	c := s.cards[s.waste-1]
-	if f := s.foundationFor(c); f >= 0 {
-		dst = append(dst, NewMove(LocWaste, LocFound0+Loc(f), 1))
-	}
-	dst = s.cardToPiles(dst, c, LocWaste)
-	if cell := s.emptyCell(); cell >= 0 {
-		dst = append(dst, NewMove(LocWaste, LocCell0+Loc(cell), 1))
-	}
-	return dst
+	return s.CardMoves(s.cards[s.waste-1], LocWaste, dst)
 }
 
 // CanStep tells whether the stock can be drawn from or recycled.
@@ -309,3 +318,33 @@ func (s *State) Talon() int { return int(s.end[0]) }
 
 // WastePos returns the number of cards in the waste.
 func (s *State) WastePos() int { return int(s.waste) }
+
+func (s *State) groupMove(i, j, k, up int) Move {
+	m := NewMove(LocPile0+Loc(i), LocPile0+Loc(j), k)
+	if k == up && s.down[i] > 0 {
+		m = m.withFlip()
+	}
+	return m
+}
+
+// CardMoves appends the moves of card c, taken from location from (the
+// waste, a cell or a reserve), to a foundation, to the piles and, from the
+// waste, to the lowest empty cell. For the waste's top card they are
+// exactly the waste moves of Moves; the solver also asks it for cards
+// deeper in the talon, to play the stock K+ style.
+func (s *State) CardMoves(c Card, from Loc, dst []Move) []Move {
+	if f := s.foundationFor(c); f >= 0 {
+		dst = append(dst, NewMove(from, LocFound0+Loc(f), 1))
+	}
+	dst = s.cardToPiles(dst, c, from)
+	if from == LocWaste {
+		if cell := s.emptyCell(); cell >= 0 {
+			dst = append(dst, NewMove(LocWaste, LocCell0+Loc(cell), 1))
+		}
+	}
+	return dst
+}
+
+// TalonCard returns card i of the talon in turning order: the waste is
+// cards 0..WastePos()-1 (its top last), the stock the rest.
+func (s *State) TalonCard(i int) Card { return s.cards[i] }

@@ -10,12 +10,12 @@ type Build uint8
 
 // Build rules.
 const (
-	BuildAltColour    Build = iota // down, alternating red and black (Klondike)
-	BuildSameSuit                  // down, same suit
-	BuildSameColour                // down, same colour (Whitehead, Agnes Sorel)
-	BuildOtherSuit                 // down, any suit but its own (Thumb and Pouch)
-	BuildAnySuit                   // down, any suit
-	BuildUpDownSuit                // up or down, same suit (Alaska)
+	BuildAltColour  Build = iota // down, alternating red and black (Klondike)
+	BuildSameSuit                // down, same suit
+	BuildSameColour              // down, same colour (Whitehead, Agnes Sorel)
+	BuildOtherSuit               // down, any suit but its own (Thumb and Pouch)
+	BuildAnySuit                 // down, any suit
+	BuildUpDownSuit              // up or down, same suit (Alaska)
 )
 
 var buildNames = [...]string{"alternating colour", "same suit", "same colour", "any suit but its own", "any suit", "up or down in suit"}
@@ -53,10 +53,10 @@ type Fill uint8
 
 // Fill rules.
 const (
-	FillKing    Fill = iota // a King or a group headed by one
-	FillAny                 // any card or group
-	FillNone                // an empty pile stays empty
-	FillRank                // only a card of the rank below the foundation base
+	FillKing Fill = iota // a King or a group headed by one
+	FillAny              // any card or group
+	FillNone             // an empty pile stays empty
+	FillRank             // only a card of the rank below the foundation base
 )
 
 var fillNames = [...]string{"King", "any card", "nothing", "rank below base"}

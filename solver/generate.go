@@ -155,24 +155,28 @@ func (sr *search) generate(s *engine.State, dst []sMove) []sMove {
 // position with fewer recycles can do everything the other can.
 func (sr *search) kplus(s *engine.State, dst []sMove) []sMove {
 	var seen [4]uint64
-	t := *s
-	steps := 0
+	r := &s.Game().Rules
+	talon, w, rec, steps := s.Talon(), s.WastePos(), s.Recycles(), 0
 	for {
-		w := t.WastePos()
 		if seen[w>>6]&(1<<(w&63)) != 0 {
 			break
 		}
 		seen[w>>6] |= 1 << (w & 63)
 		if w > 0 {
-			sr.wscratch = t.WasteMoves(sr.wscratch[:0])
+			sr.wscratch = s.CardMoves(s.TalonCard(w-1), engine.LocWaste, sr.wscratch[:0])
 			for _, m := range sr.wscratch {
 				dst = append(dst, pack(m, steps, score(m)))
 			}
 		}
-		if !t.CanStep() {
-			break
+		// the next stock step, as stockStep takes it
+		switch {
+		case w < talon:
+			w = min(w+r.Draw, talon)
+		case w > 0 && (r.Passes == 0 || rec < r.Passes-1):
+			w, rec = 0, rec+1
+		default:
+			return dst
 		}
-		t.Apply(stockStep(&t))
 		steps++
 	}
 	return dst

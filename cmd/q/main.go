@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -10,31 +12,28 @@ import (
 )
 
 func main() {
-	for _, draw := range []int{1, 3} {
-		r := engine.Klondike(draw, 0)
-		g := engine.MustGame(r)
-		won, lost, unk := 0, 0, 0
-		var tot time.Duration
-		var maxT time.Duration
-		for seed := uint64(0); seed < 200; seed++ {
-			s, err := g.NewState(engine.NativeDeal(&r, seed))
-			if err != nil {
-				panic(err)
-			}
-			res := solver.Solve(context.Background(), s, solver.Options{Budget: 10 * time.Second})
-			tot += res.Stats.Elapsed
-			if res.Stats.Elapsed > maxT {
-				maxT = res.Stats.Elapsed
-			}
-			switch res.Verdict {
-			case solver.Won:
-				won++
-			case solver.Lost:
-				lost++
-			default:
-				unk++
-			}
+	draw, _ := strconv.Atoi(os.Args[1])
+	n, _ := strconv.Atoi(os.Args[2])
+	budget, _ := time.ParseDuration(os.Args[3])
+	r := engine.Klondike(draw, 0)
+	g := engine.MustGame(r)
+	won, lost, unk := 0, 0, 0
+	var tot time.Duration
+	var nodes int64
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		s, _ := g.NewState(engine.NativeDeal(&r, seed))
+		res := solver.Solve(context.Background(), s, solver.Options{Budget: budget})
+		tot += res.Stats.Elapsed
+		nodes += res.Stats.Nodes
+		switch res.Verdict {
+		case solver.Won:
+			won++
+		case solver.Lost:
+			lost++
+		default:
+			unk++
+			fmt.Println("unknown", seed, res.Stats.Nodes)
 		}
-		fmt.Println("draw", draw, won, lost, unk, tot/200, maxT)
 	}
+	fmt.Println("draw", draw, "won", won, "lost", lost, "unk", unk, "mean", tot/time.Duration(n), "nodes/s", float64(nodes)/tot.Seconds())
 }

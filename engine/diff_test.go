@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"flag"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine/ref"
+)
+
+var deep = flag.Bool("deep", false, "run the long differential and playout tests in full")
+
+// refOf writes a state as the reference implementation's position.
+func refOf(t *testing.T, s *State) ref.Position {
+	t.Helper()
+	l := s.Layout()
+	var p ref.Position
+	str := func(cs []Card) []string {
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = c.String()
+		}
+		return out
+	}
+	for i, pile := range l.Piles {
+		p.Piles = append(p.Piles, str(pile))
+		p.Down = append(p.Down, l.FaceDown[i])
+	}
+	p.Stock = str(l.Stock)
+	p.Waste = str(l.Waste)
+	for i := 0; i < 4; i++ {
+		p.Foundations[i] = str(l.Foundations[i])
+	}
+	for _, c := range l.Cells {
+		if c == NoCard {
+			p.Cells = append(p.Cells, "")
+		} else {
+			p.Cells = append(p.Cells, c.String())
+		}
+	}
+	p.Recycles = l.Recycles
+	return p
+}
+
+func refGame(r *Rules) ref.Game {
+	return ref.Game{Draw: r.Draw, Passes: r.Passes, WorryBack: r.WorryBack,
+		Strict: r.Unit == UnitWholeRun, Cells: r.Cells, Ranks: r.Ranks}
+}
+
+// klondikeRuleSets are the Klondike options the engine must get right:
+// draw counts, pass limits, worrying back, strict whole-run moves, cells,
+// and small games with fewer ranks and piles.
+func klondikeRuleSets() map[string]Rules {
+	sets := map[string]Rules{}
+	for _, d := range []int{1, 3} {
+		for _, p := range []int{0, 1, 3} {
+			for _, wb := range []bool{false, true} {
+				r := Klondike(d, p)
+				r.WorryBack = wb
+				name := "draw" + string(rune('0'+d)) + "-passes" + string(rune('0'+p))
+				if wb {
+					name += "-wb"
+				}
+				sets[name] = r
+			}
+		}
+	}
+	strict := Klondike(1, 1)
+	strict.Unit = UnitWholeRun
+	sets["strict"] = strict
+	hold := Klondike(1, 1)
+	hold.Cells = 2
+	sets["holdout"] = hold
+	holdwb := Klondike(3, 0)
+	holdwb.Cells = 2
+	holdwb.WorryBack = true
+	sets["holdout-draw3-wb"] = holdwb
+	sets["draw2"] = Klondike(2, 0)
+	small := Klondike(1, 0)
+	small.Ranks = 5
+	small.Deal = small.Deal[:4]
+	sets["small-5x4"] = small
+	small3 := Klondike(3, 2)
+	small3.Ranks = 4
+	small3.Deal = small3.Deal[:3]
+	small3.WorryBack = true
+	small3.Cells = 2
+	sets["small-4x3-draw3-wb-cells"] = small3
+	return sets
+}
+
+func moveStrings(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.String()
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDifferentialReference plays random games with the engine and the
+// plain reference side by side: at every position both must list the same
+// moves, and after every move both must reach the same position.
+func TestDifferentialReference(t *testing.T) {
+	deals, plies := 1000, 80
+	if testing.Short() {
+		deals = 100
+	}
+	if *deep {
+		deals, plies = 5000, 400
+	}
+	for name, r := range klondikeRuleSets() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			g := MustGame(r)
+			rg := refGame(&r)
+			var buf []Move
+			for seed := uint64(0); seed < uint64(deals); seed++ {
+				s, err := g.NewState(NativeDeal(&r, seed))
+				if err != nil {
+					t.Fatalf("deal %d: %v", seed, err)
+				}
+				rng := rand.New(rand.NewPCG(seed, 99))
+				p := refOf(t, &s)
+				for ply := 0; ply < plies; ply++ {
+					buf = s.Moves(buf[:0])
+					got := moveStrings(buf)
+					want := ref.Moves(rg, p)
+					slices.Sort(want)
+					if !slices.Equal(got, want) {
+						t.Fatalf("deal %d ply %d: moves\n got %v\nwant %v\nposition:\n%s", seed, ply, got, want, FormatText(s.Layout(), TextOptions{}))
+					}
+					if len(buf) == 0 {
+						break
+					}
+					m := buf[rng.IntN(len(buf))]
+					s.Apply(m)
+					if err := s.Validate(); err != nil {
+						t.Fatalf("deal %d ply %d: after %v: %v", seed, ply, m, err)
+					}
+					np, err := ref.Apply(rg, p, m.String())
+					if err != nil {
+						t.Fatalf("deal %d ply %d: reference refuses %v: %v", seed, ply, m, err)
+					}
+					p = np
+					if gotP := refOf(t, &s); !samePosition(gotP, p) {
+						t.Fatalf("deal %d ply %d: after %v\n got %+v\nwant %+v", seed, ply, m, gotP, p)
+					}
+					if s.Won() != ref.Won(p) {
+						t.Fatalf("deal %d ply %d: won %v, reference %v", seed, ply, s.Won(), ref.Won(p))
+					}
+				}
+			}
+		})
+	}
+}
+
+func samePosition(a, b ref.Position) bool {
+	eq := func(x, y []string) bool { return slices.Equal(x, y) || (len(x) == 0 && len(y) == 0) }
+	if len(a.Piles) != len(b.Piles) || !slices.Equal(a.Down, b.Down) || !eq(a.Stock, b.Stock) ||
+		!eq(a.Waste, b.Waste) || !eq(a.Cells, b.Cells) || a.Recycles != b.Recycles {
+		return false
+	}
+	for i := range a.Piles {
+		if !eq(a.Piles[i], b.Piles[i]) {
+			return false
+		}
+	}
+	for i := range a.Foundations {
+		if !eq(a.Foundations[i], b.Foundations[i]) {
+			return false
+		}
+	}
+	return true
+}
