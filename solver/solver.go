@@ -28,6 +28,10 @@ type Options struct {
 	// NoPrune turns off the pruning that is not needed for correctness
 	// (safe foundation moves and the K+ stock): for differential tests.
 	NoPrune bool
+	// Workers searches one deal with this many goroutines sharing one
+	// table (0 or 1: one). The verdict does not depend on it; node counts
+	// and the solution found may.
+	Workers int
 }
 
 // Stats describe a search.
