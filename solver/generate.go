@@ -112,8 +112,11 @@ func pack(m engine.Move, steps, sc int) sMove {
 // With pruning on: a safe foundation move alone when there is one; the
 // stock as K+ moves (every waste card reachable by drawing and recycling,
 // played in one move, see kplus); the other engine moves as they are.
-func (sr *search) generate(s *engine.State, dst []sMove) []sMove {
+func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMove {
 	sr.scratch = s.Moves(sr.scratch[:0])
+	if pend != engine.NoCard {
+		sr.scratch = usesOf(s, pend, sr.scratch)
+	}
 	if sr.opt.NoPrune {
 		for _, m := range sr.scratch {
 			dst = append(dst, pack(m, 0, score(m)))
@@ -135,7 +138,7 @@ func (sr *search) generate(s *engine.State, dst []sMove) []sMove {
 		dst = append(dst, pack(m, 0, score(m)))
 	}
 	if kplus {
-		dst = sr.kplus(s, dst)
+		dst = sr.kplus(s, dst, pend)
 	}
 	return sortMoves(dst)
 }
@@ -153,7 +156,7 @@ func (sr *search) generate(s *engine.State, dst []sMove) []sMove {
 // Each waste position is offered once, at its first occurrence: a later
 // occurrence differs only by more recycles, and with a limit on passes the
 // position with fewer recycles can do everything the other can.
-func (sr *search) kplus(s *engine.State, dst []sMove) []sMove {
+func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove {
 	var seen [4]uint64
 	r := &s.Game().Rules
 	talon, w, rec, steps := s.Talon(), s.WastePos(), s.Recycles(), 0
@@ -164,6 +167,9 @@ func (sr *search) kplus(s *engine.State, dst []sMove) []sMove {
 		seen[w>>6] |= 1 << (w & 63)
 		if w > 0 {
 			sr.wscratch = s.CardMoves(s.TalonCard(w-1), engine.LocWaste, sr.wscratch[:0])
+			if pend != engine.NoCard {
+				sr.wscratch = usesOf(s, pend, sr.wscratch)
+			}
 			for _, m := range sr.wscratch {
 				dst = append(dst, pack(m, steps, score(m)))
 			}
@@ -191,4 +197,113 @@ func sortMoves(ms []sMove) []sMove {
 		}
 	}
 	return ms
+}
+
+// partialRulesApply tells whether partial-run moves may be restricted:
+// piles built down in alternating colour, any built run (whole or partial)
+// moves, no Joker.
+//
+// A partial-run move P takes a run G (bottom card g) off a face-up card u
+// and puts it on a card t. Both u and t take g, so they have the same rank
+// and colour: they are twins, and P only swaps which twin holds G. Claim:
+// if a position can be won, it can be won by a line in which every partial
+// move is at once followed by a use of u: u to a foundation, u to a cell,
+// or a card put on u.
+//
+// Proof: take a winning line σ and its first partial move P not so
+// followed. Build σ' that leaves G on u and t bare instead, step by step,
+// keeping the invariant "the position of σ' is that of σ with G on u rather
+// than on t" until the two coincide:
+//   - a move that touches neither u, t nor G's bottom card is the same
+//     move in σ' (G's top card is the same card in both; cards on it and
+//     moves of part of G from its top are the same);
+//   - G moved away whole (from t) is, in σ', G moved from u to the same
+//     place: the positions now coincide;
+//   - the last part of G leaving t (to a foundation or elsewhere) leaves u
+//     in σ': the positions now coincide;
+//   - u moved alone, or a run ending in u moved, is in σ' the same move
+//     with G on top (G is built on u, runs may be moved whole), so the
+//     invariant holds at u's new place; likewise a run ending in t, which
+//     in σ' has t bare on top;
+//   - u to a foundation or a cell, or a card put on u: play P at this point
+//     of σ' (G lies on u, t is bare and takes g), then that move.
+//
+// A won game has every card on a foundation, u too, so one of the last two
+// cases comes; σ' is a winning line with this P's use immediately after it
+// (or with P gone), and the same rebuilding applies to the next partial
+// move. So the search loses no win by following a partial move only with
+// uses of u. The restriction depends on the path, so a restricted node
+// carries u in its table key and is never mistaken for the free state.
+func partialRulesApply(r *engine.Rules) bool {
+	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker
+}
+
+// pendEmpty marks a node reached by a move that emptied a pile by moving
+// its whole run onto another pile: only moves into an empty pile follow.
+//
+// Proof, as for partial moves: let the move E take a run R, the whole of
+// pile A (no face-down cards), onto a card t. Rebuild a winning line σ as
+// σ' that leaves R in A and t bare, until the next move of σ that puts
+// something into an empty pile; there play E first. Meanwhile: moves onto
+// R's top or of cards from it are the same; R moved away whole (from t) is
+// R moved from A, and the lines coincide; a run ending in t moved in σ is,
+// in σ', the shorter run ending in the bare t, which may move as well
+// (under every unit rule of the engine a run's lower part is itself a
+// movable unit when the run is: it is the whole run, or a run of the same
+// kind); the last of R leaving t leaves A empty in σ': they coincide. No
+// other move can tell A's emptiness apart, except a deal of the stock
+// onto the piles, so games that deal onto piles are excluded.
+const pendEmpty = engine.Card(0xFF)
+
+// pendingAfter returns what the node after move m must use: the card a
+// partial-run move leaves exposed on its source pile (when partial moves
+// are restricted), pendEmpty after a whole run emptied its pile onto
+// another pile (when emptying moves are restricted), or NoCard.
+func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
+	from := m.From()
+	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
+		return engine.NoCard
+	}
+	i := int(from - engine.LocPile0)
+	p := s.Pile(i)
+	rest := len(p) - m.N()
+	switch {
+	case rest == 0:
+		if sr.empties && len(s.Pile(int(m.To()-engine.LocPile0))) > 0 {
+			return pendEmpty
+		}
+	case rest > s.Down(i) && sr.partial:
+		return p[rest-1]
+	}
+	return engine.NoCard
+}
+
+// usesOf keeps the moves that use the exposed card u: u (a pile's top
+// card) to a foundation or a cell, or any card put on a pile whose top is
+// u. It filters ms in place.
+func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
+	out := ms[:0]
+	for _, m := range ms {
+		if m.Kind() != engine.KindMove {
+			continue
+		}
+		from, to := m.From(), m.To()
+		if u == pendEmpty {
+			if to.IsPile() && len(s.Pile(int(to-engine.LocPile0))) == 0 {
+				out = append(out, m)
+			}
+			continue
+		}
+		if from.IsPile() && m.N() == 1 && (to.IsFoundation() || to.IsCell()) && s.MovedCard(m) == u {
+			out = append(out, m)
+			continue
+		}
+		if to.IsPile() {
+			q := s.Pile(int(to - engine.LocPile0))
+			if len(q) > 0 && q[len(q)-1] == u {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }

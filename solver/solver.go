@@ -2,6 +2,9 @@ package solver
 
 import (
 	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cespare/xxhash/v2"
@@ -63,7 +66,10 @@ func (m sMove) steps() int        { return int(m >> 20 & 255) }
 
 type search struct {
 	opt      Options
-	tab      *table
+	tab      visited
+	worker   int          // this worker's number; workers > 0 vary the move order
+	done     *atomic.Bool // set when any worker found a win or ran out of budget
+	shared   *sharedState
 	ctx      context.Context
 	deadline time.Time
 	nodes    int64
@@ -74,31 +80,82 @@ type search struct {
 	scratch  []engine.Move
 	wscratch []engine.Move
 	klon     bool // the game is Klondike-like, so safe foundation moves apply
+	partial  bool // partial-run moves must be followed by a use of the card they expose
+	empties  bool // moves that empty a pile onto another must be followed by a fill
 	draw1    bool
 	worry    bool
 }
 
-// Solve decides the deal whose start is s.
+// sharedState is what the workers of one deal share besides the table.
+type sharedState struct {
+	nodes atomic.Int64
+	mu    sync.Mutex
+	path  []sMove // the winning line, from the first worker to find one
+	stop  string
+}
+
+// Solve decides the deal whose start is s. With opt.Workers > 1 the
+// workers search the same deal in different move orders and share one
+// table: a state in the table is being or has been searched in full by
+// the worker that stored it, so a worker may skip it, and the verdict is
+// the same as one worker's.
 func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	start := time.Now()
-	sr := &search{opt: opt, tab: newTable(opt.Mem), ctx: ctx, key: make([]byte, 0, engine.MaxKeyLen)}
-	if opt.Budget > 0 {
-		sr.deadline = start.Add(opt.Budget)
+	workers := max(opt.Workers, 1)
+	var tab visited
+	if workers == 1 {
+		tab = newTable(opt.Mem)
+	} else {
+		tab = newSharedTable(opt.Mem)
 	}
 	r := &s.Game().Rules
-	sr.klon = !opt.NoPrune && safeRulesApply(r)
-	sr.draw1 = r.Draw == 1
-	sr.worry = r.WorryBack
+	var done atomic.Bool
+	sh := &sharedState{}
+	var deadline time.Time
+	if opt.Budget > 0 {
+		deadline = start.Add(opt.Budget)
+	}
+	var wg sync.WaitGroup
+	won := make([]bool, workers)
+	for w := 0; w < workers; w++ {
+		sr := &search{opt: opt, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
+			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
+		sr.klon = !opt.NoPrune && safeRulesApply(r)
+		sr.partial = !opt.NoPrune && partialRulesApply(r)
+		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles
+		sr.draw1 = r.Draw == 1
+		sr.worry = r.WorryBack
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := s
+			ok := sr.dfs(&st, 0, engine.NoCard)
+			sh.nodes.Add(sr.nodes)
+			sh.mu.Lock()
+			defer sh.mu.Unlock()
+			if ok {
+				won[sr.worker] = true
+				if sh.path == nil {
+					sh.path = append([]sMove{}, sr.path...)
+				}
+				done.Store(true)
+			} else if sr.stop != "" && sr.stop != "done" && sh.stop == "" {
+				sh.stop = sr.stop
+				done.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
 	var res Result
-	won := sr.dfs(&s, 0)
-	res.Stats = Stats{Nodes: sr.nodes, Stored: int64(sr.tab.count), TableSize: sr.tab.bytes(),
-		Elapsed: time.Since(start), Stop: sr.stop}
+	res.Stats = Stats{Nodes: sh.nodes.Load(), Stored: tab.stored(), TableSize: tab.bytes(),
+		Elapsed: time.Since(start)}
 	switch {
-	case won:
+	case sh.path != nil:
 		res.Verdict = Won
-		res.Solution = expand(s, sr.path)
-	case sr.stop != "":
+		res.Solution = expand(s, sh.path)
+	case sh.stop != "":
 		res.Verdict = Unknown
+		res.Stats.Stop = sh.stop
 	default:
 		res.Verdict = Lost
 	}
@@ -134,6 +191,10 @@ func (sr *search) budgetSpent() bool {
 	if sr.stop != "" {
 		return true
 	}
+	if sr.done.Load() {
+		sr.stop = "done" // another worker decided the deal or ran out
+		return true
+	}
 	if sr.opt.MaxNodes > 0 && sr.nodes >= sr.opt.MaxNodes {
 		sr.stop = "nodes"
 		return true
@@ -151,13 +212,18 @@ func (sr *search) budgetSpent() bool {
 	return false
 }
 
-// dfs searches from s (already known to be new) and tells whether it found
-// a win; on a win, sr.path holds the moves from the root.
-func (sr *search) dfs(s *engine.State, depth int) bool {
+// dfs searches from s and tells whether it found a win; on a win, sr.path
+// holds the moves from the root. When pend is a card, s was reached by a
+// partial-run move that exposed pend, and only moves that use pend are
+// searched (see partialRulesApply); the table tells such nodes apart.
+func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 	if s.Won() {
 		return true
 	}
 	sr.key = s.AppendKey(sr.key[:0])
+	if pend != engine.NoCard {
+		sr.key = append(sr.key, 0xFF, byte(pend))
+	}
 	added, ok := sr.tab.insert(sr.key, xxhash.Sum64(sr.key))
 	if !ok {
 		sr.stop = "memory"
@@ -173,17 +239,22 @@ func (sr *search) dfs(s *engine.State, depth int) bool {
 	for len(sr.bufs) <= depth {
 		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
 	}
-	moves := sr.generate(s, sr.bufs[depth][:0])
+	moves := sr.generate(s, sr.bufs[depth][:0], pend)
 	sr.bufs[depth] = moves
+	if sr.worker > 0 && depth < 3 && len(moves) > 1 {
+		rotate(moves, (sr.worker*7+depth)%len(moves))
+	}
 	var child engine.State
 	for _, m := range moves {
 		child = *s
 		for k := 0; k < m.steps(); k++ {
 			child.Apply(stockStep(&child))
 		}
-		child.Apply(m.move())
+		mv := m.move()
+		next := sr.pendingAfter(&child, mv)
+		child.Apply(mv)
 		sr.path = append(sr.path[:depth], m)
-		if sr.dfs(&child, depth+1) {
+		if sr.dfs(&child, depth+1, next) {
 			return true
 		}
 		if sr.stop != "" {
@@ -191,4 +262,14 @@ func (sr *search) dfs(s *engine.State, depth int) bool {
 		}
 	}
 	return false
+}
+
+// rotate turns ms left by k places, so another worker starts elsewhere.
+func rotate(ms []sMove, k int) {
+	if k == 0 {
+		return
+	}
+	slices.Reverse(ms[:k])
+	slices.Reverse(ms[k:])
+	slices.Reverse(ms)
 }

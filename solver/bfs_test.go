@@ -1,0 +1,317 @@
+package solver_test
+
+// An independent oracle for the solver: a plain breadth-first search over
+// every reachable state of small games, using only the engine's atomic
+// moves (State.Moves and State.Apply), with no pruning, no K+ stock and its
+// own exact visited set keyed by the whole position written out. It
+// shares nothing with the solver's search, generation or canonical key
+// (engine.State.AppendKey), so it checks all of them at once.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+)
+
+var deepSolve = flag.Bool("deep-solve", false, "run the heavy solver verdict tests (thousands of small deals per rule set, more full deals)")
+
+// fullKey writes out the whole position plainly: every pile with its
+// face-down count and all its cards in place, the stock and waste, every
+// foundation, every cell in place, and the recycles when the passes are
+// limited. Nothing is folded: no pile symmetry, no waste-cycle merging.
+// (With unlimited passes the rules never look at the number of recycles,
+// so leaving it out is exact, and it keeps the search finite.)
+func fullKey(s *engine.State, dst []byte) []byte {
+	g := s.Game()
+	r := &g.Rules
+	for i := 0; i < g.Piles(); i++ {
+		dst = append(dst, 'p', byte(s.Down(i)))
+		for _, c := range s.Pile(i) {
+			dst = append(dst, byte(c))
+		}
+	}
+	dst = append(dst, 's')
+	for _, c := range s.Stock() {
+		dst = append(dst, byte(c))
+	}
+	dst = append(dst, 'w')
+	for _, c := range s.Waste() {
+		dst = append(dst, byte(c))
+	}
+	dst = append(dst, 'f')
+	for i := 0; i < r.Foundations(); i++ {
+		dst = append(dst, byte(s.Foundation(i)))
+	}
+	dst = append(dst, 'c')
+	for i := 0; i < r.Cells; i++ {
+		dst = append(dst, byte(s.Cell(i)))
+	}
+	if r.Passes > 0 {
+		dst = append(dst, 'r', byte(s.Recycles()))
+	}
+	return dst
+}
+
+// bfsResult is the oracle's answer.
+type bfsResult struct {
+	won    bool
+	states int  // distinct states reached (up to the win, when won)
+	capped bool // the state cap was hit: no answer
+}
+
+// bfs searches every state reachable from start and tells whether a won
+// state is among them. It gives up (capped) past maxStates states.
+func bfs(start engine.State, maxStates int) bfsResult {
+	if start.Won() {
+		return bfsResult{won: true, states: 1}
+	}
+	seen := map[string]struct{}{}
+	var kb []byte
+	kb = fullKey(&start, kb[:0])
+	seen[string(kb)] = struct{}{}
+	queue := []engine.State{start}
+	var moves []engine.Move
+	for head := 0; head < len(queue); head++ {
+		s := queue[head]
+		moves = s.Moves(moves[:0])
+		for _, m := range moves {
+			c := s
+			c.Apply(m)
+			if c.Won() {
+				return bfsResult{won: true, states: len(seen) + 1}
+			}
+			kb = fullKey(&c, kb[:0])
+			if _, ok := seen[string(kb)]; ok {
+				continue
+			}
+			seen[string(kb)] = struct{}{}
+			if len(seen) > maxStates {
+				return bfsResult{states: len(seen), capped: true}
+			}
+			queue = append(queue, c)
+		}
+		queue[head] = engine.State{}
+	}
+	return bfsResult{states: len(seen)}
+}
+
+// replay checks that sol, a solver's solution, is a line of legal atomic
+// moves from start (each one among start's Moves at its turn) that ends
+// with every card on the foundations.
+func replay(start engine.State, sol []engine.Move) error {
+	s := start
+	var moves []engine.Move
+	for i, m := range sol {
+		if s.Won() {
+			return fmt.Errorf("move %d (%v): the game is already won", i+1, m)
+		}
+		moves = s.Moves(moves[:0])
+		legal := false
+		for _, x := range moves {
+			if x == m {
+				legal = true
+				break
+			}
+		}
+		if !legal {
+			return fmt.Errorf("move %d (%v) is not legal; legal: %v\n%s", i+1, m, moves,
+				engine.FormatText(s.Layout(), engine.TextOptions{}))
+		}
+		s.Apply(m)
+		if err := s.Validate(); err != nil {
+			return fmt.Errorf("move %d (%v) leaves an invalid state: %v", i+1, m, err)
+		}
+	}
+	if !s.Won() {
+		return fmt.Errorf("after %d moves the game is not won:\n%s", len(sol),
+			engine.FormatText(s.Layout(), engine.TextOptions{}))
+	}
+	return nil
+}
+
+// smallRules is Klondike cut down to ranks A..ranks and the first piles of
+// the triangle deal.
+func smallRules(draw, passes, ranks, piles int) engine.Rules {
+	r := engine.Klondike(draw, passes)
+	r.Ranks = ranks
+	r.Deal = r.Deal[:piles]
+	return r
+}
+
+// variant is one rule set of the small-game comparison.
+type variant struct {
+	name  string
+	rules engine.Rules
+}
+
+func ruleName(r *engine.Rules) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "R%dP%d/draw%d/", r.Ranks, len(r.Deal), r.Draw)
+	if r.Passes == 0 {
+		b.WriteString("unlimited")
+	} else {
+		fmt.Fprintf(&b, "passes%d", r.Passes)
+	}
+	if r.WorryBack {
+		b.WriteString("/worry")
+	}
+	if r.Unit == engine.UnitWholeRun {
+		b.WriteString("/strict")
+	}
+	if r.Cells > 0 {
+		fmt.Fprintf(&b, "/cells%d", r.Cells)
+	}
+	return b.String()
+}
+
+// allVariants is every combination of the Klondike options on one small
+// game size: draw 1, 2, 3; passes unlimited, 1, 2, 3; worrying back off and
+// on; any-run or whole-run (strict) moves; no cells or two.
+func allVariants(ranks, piles int) []variant {
+	var vs []variant
+	for _, draw := range []int{1, 2, 3} {
+		for _, passes := range []int{0, 1, 2, 3} {
+			for _, worry := range []bool{false, true} {
+				for _, strict := range []bool{false, true} {
+					for _, cells := range []int{0, 2} {
+						r := smallRules(draw, passes, ranks, piles)
+						r.WorryBack = worry
+						if strict {
+							r.Unit = engine.UnitWholeRun
+						}
+						r.Cells = cells
+						vs = append(vs, variant{ruleName(&r), r})
+					}
+				}
+			}
+		}
+	}
+	return vs
+}
+
+// tally counts outcomes per rule set.
+type tally struct {
+	won, lost int
+}
+
+// checkAgainstBFS solves deals seed0..seed0+n-1 of rules three ways (the
+// BFS oracle, the solver with all its pruning, the solver with NoPrune)
+// and reports every disagreement, every Unknown, and every solution that
+// does not replay.
+func checkAgainstBFS(t *testing.T, rules engine.Rules, seed0 uint64, n int) tally {
+	t.Helper()
+	g := engine.MustGame(rules)
+	var tl tally
+	bad := 0
+	for seed := seed0; seed < seed0+uint64(n); seed++ {
+		if bad >= 5 {
+			t.Errorf("%s: stopping after %d failures", ruleName(&rules), bad)
+			break
+		}
+		l := engine.NativeDeal(&rules, seed)
+		start, err := g.NewState(l)
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", ruleName(&rules), seed, err)
+		}
+		want := bfs(start, 5_000_000)
+		if want.capped {
+			t.Fatalf("%s seed %d: the BFS oracle passed %d states; choose a smaller game", ruleName(&rules), seed, want.states)
+		}
+		if want.won {
+			tl.won++
+		} else {
+			tl.lost++
+		}
+		for _, noPrune := range []bool{false, true} {
+			opt := solver.Options{NoPrune: noPrune, Budget: time.Minute, MaxNodes: 50_000_000}
+			res := solver.Solve(context.Background(), start, opt)
+			label := "pruned"
+			if noPrune {
+				label = "NoPrune"
+			}
+			switch {
+			case res.Verdict == solver.Unknown:
+				bad++
+				t.Errorf("%s seed %d (%s): verdict unknown (stop %q, %d nodes) on a small game",
+					ruleName(&rules), seed, label, res.Stats.Stop, res.Stats.Nodes)
+			case (res.Verdict == solver.Won) != want.won:
+				bad++
+				t.Errorf("%s seed %d (%s): solver says %v, exhaustive BFS says won=%v (%d states)\n%s",
+					ruleName(&rules), seed, label, res.Verdict, want.won, want.states,
+					engine.FormatText(l, engine.TextOptions{}))
+			case res.Verdict == solver.Won:
+				if err := replay(start, res.Solution); err != nil {
+					bad++
+					t.Errorf("%s seed %d (%s): the solution does not replay: %v\n%s",
+						ruleName(&rules), seed, label, err, engine.FormatText(l, engine.TextOptions{}))
+				}
+			}
+		}
+	}
+	return tl
+}
+
+// TestBFSOracleSelf checks the oracle on tiny cases where the answer is
+// plain: a game dealt out already sorted onto one pile can be won, and the
+// oracle's solver-independent replay rejects a bogus line.
+func TestBFSOracleSelf(t *testing.T) {
+	r := smallRules(1, 0, 2, 1)
+	r.Deal = []engine.PileDeal{{Down: 0, Up: 1}}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&r, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := bfs(s, 1000)
+	if res.capped {
+		t.Fatal("capped on a 8-card game")
+	}
+	// An empty line does not win.
+	if err := replay(s, nil); err == nil {
+		t.Error("replay accepted an empty line on an unfinished game")
+	}
+	// A recycle on a fresh deal is never legal.
+	if err := replay(s, []engine.Move{engine.MoveRecycle}); err == nil {
+		t.Error("replay accepted a recycle on a fresh deal")
+	}
+	// With unlimited passes and draw 1, eight cards, one pile, Kings on
+	// empty piles only... whatever the oracle says, the solver must agree.
+	sol := solver.Solve(context.Background(), s, solver.Options{Budget: time.Minute})
+	if (sol.Verdict == solver.Won) != res.won {
+		t.Errorf("tiny game: solver %v, BFS won=%v", sol.Verdict, res.won)
+	}
+}
+
+// smallSizes are the game sizes of the comparison: small enough for an
+// exhaustive BFS, big enough that both wins and losses are common.
+var smallSizes = []struct{ ranks, piles int }{
+	{4, 3},
+	{5, 4},
+}
+
+// TestSolverAgreesWithBFS compares the solver (pruned and NoPrune) with the
+// BFS oracle on native deals of small games under every combination of
+// the rule options. Default: a few deals per rule set; -deep-solve:
+// thousands.
+func TestSolverAgreesWithBFS(t *testing.T) {
+	for _, sz := range smallSizes {
+		for _, v := range allVariants(sz.ranks, sz.piles) {
+			n := 6
+			if *deepSolve {
+				n = 2000
+			}
+			t.Run(v.name, func(t *testing.T) {
+				tl := checkAgainstBFS(t, v.rules, 0, n)
+				if t.Failed() {
+					t.Logf("%s: %d deals, %d won, %d lost (BFS)", v.name, n, tl.won, tl.lost)
+				}
+			})
+		}
+	}
+}

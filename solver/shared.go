@@ -1,0 +1,66 @@
+package solver
+
+import "sync"
+
+// visited is the set of searched states: a table of one search, or a
+// table shared by the workers of one deal.
+type visited interface {
+	insert(key []byte, h uint64) (added, ok bool)
+	stored() int64
+	bytes() int64
+}
+
+func (t *table) stored() int64 { return int64(t.count) }
+
+// sharedTable is a table split into shards by the top bits of the hash,
+// each behind its own lock, so workers of one deal rarely wait for each
+// other. Each shard is an exact table, so the shared table is exact too.
+type sharedTable struct {
+	shards [64]struct {
+		mu sync.Mutex
+		t  *table
+		_  [40]byte // keep the locks on separate cache lines
+	}
+}
+
+func newSharedTable(limit int64) *sharedTable {
+	st := &sharedTable{}
+	per := int64(0)
+	if limit > 0 {
+		per = limit / int64(len(st.shards))
+	}
+	for i := range st.shards {
+		st.shards[i].t = newTable(per)
+	}
+	return st
+}
+
+func (st *sharedTable) insert(key []byte, h uint64) (bool, bool) {
+	sh := &st.shards[h>>58]
+	sh.mu.Lock()
+	added, ok := sh.t.insert(key, h)
+	sh.mu.Unlock()
+	return added, ok
+}
+
+func (st *sharedTable) stored() int64 {
+	var n int64
+	for i := range st.shards {
+		sh := &st.shards[i]
+		sh.mu.Lock()
+		n += int64(sh.t.count)
+		sh.mu.Unlock()
+	}
+	return n
+}
+
+func (st *sharedTable) bytes() int64 {
+	var n int64
+	for i := range st.shards {
+		sh := &st.shards[i]
+		sh.mu.Lock()
+		n += sh.t.bytes()
+		sh.mu.Unlock()
+	}
+	return n
+}
