@@ -348,3 +348,13 @@ func (s *State) CardMoves(c Card, from Loc, dst []Move) []Move {
 // TalonCard returns card i of the talon in turning order: the waste is
 // cards 0..WastePos()-1 (its top last), the stock the rest.
 func (s *State) TalonCard(i int) Card { return s.cards[i] }
+
+// CanFound tells whether card c could go to a foundation now.
+func (s *State) CanFound(c Card) bool { return s.foundationFor(c) >= 0 }
+
+// CanFill tells whether card c (or a group headed by it) may go to an
+// empty pile.
+func (s *State) CanFill(c Card) bool { return s.fillOK(c) }
+
+// EmptyCell returns the lowest empty cell, or -1.
+func (s *State) EmptyCell() int { return s.emptyCell() }

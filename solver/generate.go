@@ -135,6 +135,9 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 		if kplus && (m.From() == engine.LocWaste || m.Kind() == engine.KindDraw || m.Kind() == engine.KindRecycle) {
 			continue
 		}
+		if sr.useless(s, m) {
+			continue
+		}
 		dst = append(dst, pack(m, 0, score(m)))
 	}
 	if kplus {
@@ -306,4 +309,117 @@ func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
 		}
 	}
 	return out
+}
+
+// useless tells whether a pile-to-pile move can be dropped because the
+// node after it could do nothing:
+//   - a whole pile with no face-down card moved to an empty pile, when the
+//     piles are interchangeable: the same state, by the canonical key;
+//   - a partial-run move after which no use of the exposed card u can
+//     exist: u cannot go to a foundation, no cell is free, and no other
+//     card that fits on u (of g's rank and colour, g the moved run's
+//     bottom card) lies face up anywhere (one deck only: with two decks
+//     this check is skipped);
+//   - an emptying move after which nothing could fill the empty pile: no
+//     card that may fill it lies face up anywhere but at the bottom of a
+//     pile with no face-down card, in the talon, in a cell, or on top of a
+//     foundation when worrying back is allowed.
+//
+// Each is a node with no moves under the restrictions proven above, so
+// dropping it loses nothing; it only saves a table entry.
+func (sr *search) useless(s *engine.State, m engine.Move) bool {
+	from, to := m.From(), m.To()
+	if m.Kind() != engine.KindMove || !from.IsPile() || !to.IsPile() {
+		return false
+	}
+	i := int(from - engine.LocPile0)
+	p := s.Pile(i)
+	rest := len(p) - m.N()
+	dstEmpty := len(s.Pile(int(to-engine.LocPile0))) == 0
+	r := &s.Game().Rules
+	switch {
+	case rest == 0 && dstEmpty:
+		return r.StockTo != engine.StockToPiles
+	case rest == 0 && sr.empties:
+		return !sr.fillerExists(s, i)
+	case rest > s.Down(i) && sr.partial && r.Decks == 1:
+		u, g := p[rest-1], p[rest]
+		if s.CanFound(u) || s.EmptyCell() >= 0 {
+			return false
+		}
+		return !faceUpSomewhere(s, engine.NewCard(g.Rank(), g.Suit()^3), sr.worry)
+	}
+	return false
+}
+
+// faceUpSomewhere tells whether card c lies face up in a pile, anywhere in
+// the talon, in a cell, or (with worrying back) on top of a foundation.
+func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
+	g := s.Game()
+	for j := 0; j < g.Piles(); j++ {
+		for _, x := range s.Pile(j)[s.Down(j):] {
+			if x == c {
+				return true
+			}
+		}
+	}
+	for k := 0; k < s.Talon(); k++ {
+		if s.TalonCard(k) == c {
+			return true
+		}
+	}
+	for k := 0; k < g.Rules.Cells; k++ {
+		if s.Cell(k) == c {
+			return true
+		}
+	}
+	if worry {
+		for f := 0; f < g.Rules.Foundations(); f++ {
+			if s.FoundationTop(f) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fillerExists tells whether some card that may fill an empty pile lies
+// face up anywhere except at the bottom of a pile with no face-down card
+// (moving such a pile to an empty one changes nothing), and not in pile
+// skip (the pile being emptied).
+func (sr *search) fillerExists(s *engine.State, skip int) bool {
+	g := s.Game()
+	for j := 0; j < g.Piles(); j++ {
+		p := s.Pile(j)
+		lo := s.Down(j)
+		if lo == 0 {
+			lo = 1
+		}
+		if j == skip {
+			continue
+		}
+		for k := lo; k < len(p); k++ {
+			if s.CanFill(p[k]) {
+				return true
+			}
+		}
+	}
+	for k := 0; k < s.Talon(); k++ {
+		if s.CanFill(s.TalonCard(k)) {
+			return true
+		}
+	}
+	for k := 0; k < g.Rules.Cells; k++ {
+		if c := s.Cell(k); c != engine.NoCard && s.CanFill(c) {
+			return true
+		}
+	}
+	if sr.worry {
+		for f := 0; f < g.Rules.Foundations(); f++ {
+			if c := s.FoundationTop(f); c != engine.NoCard && s.CanFill(c) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,0 +1,72 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// allocPositions returns played positions of a few rule sets, with cells,
+// foundations and waste cards, for the allocation tests.
+func allocPositions(t *testing.T) []State {
+	t.Helper()
+	sets := klondikeRuleSets()
+	var out []State
+	for _, name := range []string{"draw1-passes0", "draw3-passes3-wb", "holdout-draw3-wb", "small-4x3-draw3-wb-cells"} {
+		out = append(out, perftPositions(t, sets[name], 2)...)
+	}
+	return out
+}
+
+// TestHotPathAllocs checks that the hot path allocates nothing: Moves into
+// a buffer with room, Apply, Child, AppendKey into a buffer with room, and
+// Hash.
+func TestHotPathAllocs(t *testing.T) {
+	buf := make([]Move, 0, 256)
+	key := make([]byte, 0, MaxKeyLen)
+	var sink uint64
+	for i, s := range allocPositions(t) {
+		ms := s.Moves(nil)
+		if len(ms) == 0 {
+			continue
+		}
+		m := ms[rand.New(rand.NewPCG(uint64(i), 3)).IntN(len(ms))]
+		var child State
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"Moves", func() { buf = s.Moves(buf[:0]) }},
+			{"Apply", func() { c := s; c.Apply(m); child = c }},
+			{"Child", func() { s.Child(m, &child) }},
+			{"AppendKey", func() { key = s.AppendKey(key[:0]) }},
+			{"Hash", func() { sink += s.Hash() }},
+		} {
+			if got := testing.AllocsPerRun(50, c.f); got != 0 {
+				t.Errorf("position %d: %s allocates %v times per call, want 0", i, c.name, got)
+			}
+		}
+	}
+	_ = sink
+}
+
+// TestPerftAllocs checks that Perft's allocations do not grow with the
+// number of nodes: a fixed few per call, whatever the depth's width.
+func TestPerftAllocs(t *testing.T) {
+	r := Klondike(1, 0)
+	checked := 0
+	for i, s := range perftPositions(t, r, 3) {
+		if n := Perft(s, 5)[4].Nodes; n < 1000 {
+			continue // too few nodes to tell a per-node allocation apart
+		}
+		checked++
+		if got := testing.AllocsPerRun(3, func() { Perft(s, 5) }); got > 6 {
+			t.Errorf("position %d: Perft(5) allocates %v times, want at most 6", i, got)
+		}
+		if got := testing.AllocsPerRun(3, func() { Divide(s, 5) }); got > 8 {
+			t.Errorf("position %d: Divide(5) allocates %v times, want at most 8", i, got)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no position with 1000 leaves at depth 5: the test checked nothing")
+	}
+}

@@ -1,0 +1,206 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// The solution format is a list of atomic steps, written in JSON as
+//
+//	{"op":"draw"}       turn one packet of the draw count from stock to waste
+//	{"op":"recycle"}    turn the waste over as the new stock
+//	{"op":"deal"}       deal the stock onto the piles or reserves
+//	{"op":"move","from":"t3","to":"f2","n":1,"card":"7H"}
+//
+// A move names its source and destination (waste, t1..tN piles left to right
+// as dealt, f1..fM foundations, c1.. cells, r1.. reserves), the number of
+// cards moved and the bottom card of the moved group as Card.String writes
+// it. A face-down card turns up by itself: there is no step for it.
+
+// Step ops.
+const (
+	OpDraw    = "draw"
+	OpRecycle = "recycle"
+	OpDeal    = "deal"
+	OpMove    = "move"
+)
+
+// Step is one atomic step of a solution.
+type Step struct {
+	Op   string `json:"op"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	N    int    `json:"n,omitempty"`
+	Card string `json:"card,omitempty"`
+}
+
+// String writes the step plainly: "draw", "recycle", "deal" or
+// "t3-f2 of 1 card (7H)".
+func (st Step) String() string {
+	if st.Op != OpMove {
+		return st.Op
+	}
+	s := fmt.Sprintf("%s-%s of %s", st.From, st.To, cardsWord(st.N))
+	if st.Card != "" {
+		s += " (" + st.Card + ")"
+	}
+	return s
+}
+
+func cardsWord(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return strconv.Itoa(n) + " cards"
+}
+
+// Steps writes moves played from s as solution steps. The moves must be
+// legal in turn, as the solver or Moves gives them; each step's card is
+// taken from the state before its move.
+func Steps(s State, moves []Move) []Step {
+	out := make([]Step, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, stepOf(&s, m))
+		s.Apply(m)
+	}
+	return out
+}
+
+func stepOf(s *State, m Move) Step {
+	switch m.Kind() {
+	case KindDraw:
+		return Step{Op: OpDraw}
+	case KindRecycle:
+		return Step{Op: OpRecycle}
+	case KindDeal:
+		return Step{Op: OpDeal}
+	}
+	return Step{Op: OpMove, From: m.From().String(), To: m.To().String(), N: m.N(), Card: s.MovedCard(m).String()}
+}
+
+// parseLoc reads a place of the solution format: waste, t1.., f1.., c1..
+// or r1...
+func parseLoc(name string) (Loc, error) {
+	if name == "waste" {
+		return LocWaste, nil
+	}
+	bad := fmt.Errorf("unknown place %q (want waste, t1.., f1.., c1.. or r1..)", name)
+	if len(name) < 2 {
+		return 0, bad
+	}
+	k, err := strconv.Atoi(name[1:])
+	if err != nil || k < 1 || name[1] == '+' || name[1] == '0' {
+		return 0, bad
+	}
+	var base Loc
+	var limit int
+	switch name[0] {
+	case 't':
+		base, limit = LocPile0, MaxPiles
+	case 'f':
+		base, limit = LocFound0, MaxFoundations
+	case 'c':
+		base, limit = LocCell0, MaxCells
+	case 'r':
+		base, limit = LocReserve0, MaxReserves
+	default:
+		return 0, bad
+	}
+	if k > limit {
+		return 0, fmt.Errorf("no place %q: at most %d of that kind", name, limit)
+	}
+	return base + Loc(k-1), nil
+}
+
+// Replay plays steps from s, checking that every step is legal: the step
+// must be one of s.Moves (same kind, source, destination and number of
+// cards) and a move must name the card it actually moves. It returns the
+// state after the last step. The error names the step, counted from 1, and
+// why it fails; the state returned then is the one before that step.
+func Replay(s State, steps []Step) (State, error) {
+	moves := make([]Move, 0, 128)
+	for i, st := range steps {
+		moves = s.Moves(moves[:0])
+		m, err := matchStep(&s, st, moves)
+		if err != nil {
+			return s, fmt.Errorf("step %d: %v", i+1, err)
+		}
+		s.Apply(m)
+	}
+	return s, nil
+}
+
+func matchStep(s *State, st Step, moves []Move) (Move, error) {
+	var kind MoveKind
+	switch st.Op {
+	case OpDraw:
+		kind = KindDraw
+	case OpRecycle:
+		kind = KindRecycle
+	case OpDeal:
+		kind = KindDeal
+	case OpMove:
+		kind = KindMove
+	default:
+		return 0, fmt.Errorf("unknown op %q (want draw, recycle, deal or move)", st.Op)
+	}
+	if kind != KindMove {
+		if st.From != "" || st.To != "" || st.N != 0 || st.Card != "" {
+			return 0, fmt.Errorf("a %s step takes no from, to, n or card", st.Op)
+		}
+		for _, m := range moves {
+			if m.Kind() == kind {
+				return m, nil
+			}
+		}
+		return 0, fmt.Errorf("%s is not legal here", st.Op)
+	}
+	from, err := parseLoc(st.From)
+	if err != nil {
+		return 0, fmt.Errorf("from: %v", err)
+	}
+	to, err := parseLoc(st.To)
+	if err != nil {
+		return 0, fmt.Errorf("to: %v", err)
+	}
+	if st.N < 1 {
+		return 0, fmt.Errorf("move %s-%s: n must be at least 1, got %d", st.From, st.To, st.N)
+	}
+	if st.Card == "" {
+		return 0, fmt.Errorf("move %s-%s: no card named", st.From, st.To)
+	}
+	named, _, err := ParseCard(st.Card)
+	if err != nil {
+		return 0, fmt.Errorf("move %s-%s: card %q: %v", st.From, st.To, st.Card, err)
+	}
+	for _, m := range moves {
+		if m.Kind() != KindMove || m.From() != from || m.To() != to || m.N() != st.N {
+			continue
+		}
+		if got := s.MovedCard(m); got != named {
+			return 0, fmt.Errorf("card is %s but the move takes %s", named, got)
+		}
+		return m, nil
+	}
+	return 0, fmt.Errorf("move %s-%s of %s is not legal here", st.From, st.To, cardsWord(st.N))
+}
+
+// Verify replays steps from s as Replay does and checks that they win.
+func Verify(s State, steps []Step) error {
+	end, err := Replay(s, steps)
+	if err != nil {
+		return err
+	}
+	if !end.Won() {
+		return fmt.Errorf("the %s end short of a win: %d of %d cards on the foundations",
+			plural(len(steps), "step"), end.FoundationCards(), end.Game().Rules.CardCount())
+	}
+	return nil
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,169 @@
+package results
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+)
+
+// Record is the outcome of one deal.
+type Record struct {
+	Seed        uint64  `json:"seed"`
+	Verdict     string  `json:"verdict"`
+	Stop        string  `json:"stop,omitempty"`
+	TimeMS      float64 `json:"time_ms"`
+	Nodes       int64   `json:"nodes"`
+	States      int64   `json:"states"`
+	TableBytes  int64   `json:"table_bytes"`
+	SolutionLen int     `json:"solution_len"`
+}
+
+// DealFunc returns the deal of a seed.
+type DealFunc func(seed uint64) (engine.Layout, error)
+
+// SolveDeals solves the deals of seeds on workers goroutines, one deal per
+// goroutine at a time, each with a search of its own (opt.Workers is
+// ignored: a deal is searched by one goroutine), so every verdict and node
+// count is what one core alone would give. each is called with every
+// record as it completes, from one goroutine at a time. It stops early when
+// ctx is cancelled; deals in flight then end as unknown and are not
+// passed to each.
+func SolveDeals(ctx context.Context, g *engine.Game, deal DealFunc, seeds []uint64,
+	opt solver.Options, workers int, each func(Record)) error {
+	opt.Workers = 1
+	workers = max(workers, 1)
+	jobs := make(chan uint64)
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seed := range jobs {
+				rec, err := SolveOne(ctx, g, deal, seed, opt)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if err == nil && ctx.Err() == nil {
+					each(rec)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, s := range seeds {
+		if ctx.Err() != nil {
+			break
+		}
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		jobs <- s
+	}
+	close(jobs)
+	wg.Wait()
+	return firstErr
+}
+
+// SolveOne solves one deal and checks a won verdict by replaying its
+// solution: a solution that does not replay is an error, never a result.
+func SolveOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, opt solver.Options) (Record, error) {
+	l, err := deal(seed)
+	if err != nil {
+		return Record{}, fmt.Errorf("seed %d: %v", seed, err)
+	}
+	s, err := g.NewState(l)
+	if err != nil {
+		return Record{}, fmt.Errorf("seed %d: %v", seed, err)
+	}
+	res := solver.Solve(ctx, s, opt)
+	if res.Verdict == solver.Won {
+		if err := replay(s, res.Solution); err != nil {
+			return Record{}, fmt.Errorf("seed %d: the solver's solution does not replay: %v", seed, err)
+		}
+	}
+	return Record{
+		Seed: seed, Verdict: res.Verdict.String(), Stop: res.Stats.Stop,
+		TimeMS: float64(res.Stats.Elapsed) / float64(time.Millisecond),
+		Nodes:  res.Stats.Nodes, States: res.Stats.Stored, TableBytes: res.Stats.TableSize,
+		SolutionLen: len(res.Solution),
+	}, nil
+}
+
+// replay plays moves from s, each checked against the legal moves, and
+// requires a won end.
+func replay(s engine.State, moves []engine.Move) error {
+	var buf []engine.Move
+	for i, m := range moves {
+		buf = s.Moves(buf[:0])
+		if !slices.Contains(buf, m) {
+			return fmt.Errorf("move %d (%v) is not legal", i+1, m)
+		}
+		s.Apply(m)
+	}
+	if !s.Won() {
+		return fmt.Errorf("the %d moves do not win", len(moves))
+	}
+	return nil
+}
+
+// Summary sums up records.
+type Summary struct {
+	Deals, Won, Lost, Unknown int
+	MeanMS, MedianMS, P99MS   float64
+	MaxMS                     float64
+	MaxTableBytes             int64
+	Nodes                     int64
+	NodesPerSec               float64
+}
+
+// Summarise computes a Summary.
+func Summarise(recs []Record) Summary {
+	var s Summary
+	times := make([]float64, 0, len(recs))
+	var total float64
+	for _, r := range recs {
+		s.Deals++
+		switch r.Verdict {
+		case "won":
+			s.Won++
+		case "lost":
+			s.Lost++
+		default:
+			s.Unknown++
+		}
+		times = append(times, r.TimeMS)
+		total += r.TimeMS
+		s.Nodes += r.Nodes
+		s.MaxTableBytes = max(s.MaxTableBytes, r.TableBytes)
+	}
+	if len(times) == 0 {
+		return s
+	}
+	slices.Sort(times)
+	s.MeanMS = total / float64(len(times))
+	s.MedianMS = quantile(times, 0.5)
+	s.P99MS = quantile(times, 0.99)
+	s.MaxMS = times[len(times)-1]
+	if total > 0 {
+		s.NodesPerSec = float64(s.Nodes) / (total / 1000)
+	}
+	return s
+}
+
+// quantile of sorted xs by the nearest-rank method.
+func quantile(xs []float64, q float64) float64 {
+	k := int(q*float64(len(xs))+0.999999) - 1
+	k = min(max(k, 0), len(xs)-1)
+	return xs[k]
+}
