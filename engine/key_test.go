@@ -92,7 +92,7 @@ func keyOf(t *testing.T, g *Game, l Layout) []byte {
 // have equal keys exactly when they have equal canonical forms, and equal
 // hashes exactly when they have equal keys.
 func TestKeyExact(t *testing.T) {
-	deals, games := 2, 10
+	deals, games := 2, 6
 	if *deep {
 		deals, games = 30, 100
 	}

@@ -114,9 +114,9 @@ func checkMoves(t *testing.T, s *State, ms []Move) {
 // TestPlayouts plays random games of every rule set and checks every move
 // with checkStep and every move list with checkMoves.
 func TestPlayouts(t *testing.T) {
-	deals, plies := 40, 300
+	deals, plies := 12, 300
 	if testing.Short() {
-		deals = 10
+		deals = 4
 	}
 	if *deep {
 		deals, plies = 2000, 1000
@@ -194,7 +194,11 @@ func TestWonPosition(t *testing.T) {
 }
 
 // FuzzPlayout plays the moves the bytes choose (each byte modulo the number
-// of moves) from deal seed of rule set ruleIndex and checks every step.
+// of moves) from deal seed of rule set ruleIndex. After every move it
+// checks that Child equals Apply on a copy and leaves the parent alone and
+// that the state is valid; at the end, that Layout→NewState gives the same
+// layout and key. The per-move checks are kept cheap so that the fuzzer
+// runs (and minimizes) fast.
 func FuzzPlayout(f *testing.F) {
 	f.Add(uint64(0), uint8(0), []byte{0, 1, 2, 3, 4, 5, 6, 7})
 	f.Add(uint64(12345), uint8(5), bytes.Repeat([]byte{3, 250, 17}, 40))
@@ -212,14 +216,41 @@ func FuzzPlayout(f *testing.F) {
 		if err != nil {
 			t.Fatalf("deal %d: %v", seed, err)
 		}
+		if len(moves) > 500 {
+			moves = moves[:500] // longer games add little and slow the fuzzer
+		}
 		var buf []Move
-		for _, b := range moves {
+		var child State
+		for i, b := range moves {
 			buf = s.Moves(buf[:0])
-			checkMoves(t, &s, buf)
 			if len(buf) == 0 {
-				return
+				break
 			}
-			s = checkStep(t, &s, buf, buf[int(b)%len(buf)])
+			m := buf[int(b)%len(buf)]
+			before := s
+			s.Child(m, &child)
+			if s != before {
+				t.Fatalf("move %d: Child(%v) changed its parent", i, m)
+			}
+			s.Apply(m)
+			if s != child {
+				t.Fatalf("move %d: Child(%v) differs from Apply", i, m)
+			}
+			if err := s.Validate(); err != nil {
+				t.Fatalf("move %d: after %v: %v\nbefore:\n%s", i, m, err, FormatText(before.Layout(), TextOptions{}))
+			}
+		}
+		checkMoves(t, &s, s.Moves(nil))
+		l := s.Layout()
+		again, err := g.NewState(l)
+		if err != nil {
+			t.Fatalf("NewState(Layout()): %v\n%s", err, FormatText(l, TextOptions{}))
+		}
+		if d := dealfmtLayoutDiff(again.Layout(), l); d != "" {
+			t.Fatalf("Layout→NewState→Layout: %s", d)
+		}
+		if !bytes.Equal(again.AppendKey(nil), s.AppendKey(nil)) {
+			t.Fatalf("Layout→NewState changes the key")
 		}
 	})
 }

@@ -136,7 +136,7 @@ func ParseText(data string) (Layout, error) {
 				return 0, false
 			}
 			k, err := strconv.Atoi(name[len(prefix):])
-			if err != nil || k < 1 || k > 64 {
+			if err != nil || k < 1 || k > 64 || strconv.Itoa(k) != name[len(prefix):] {
 				return 0, false
 			}
 			return k, true

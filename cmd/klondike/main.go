@@ -1,0 +1,28 @@
+// Command klondike solves deals of the Klondike family of patience games,
+// prints deals and checks solutions.
+//
+//	klondike games [--game G]
+//	klondike deal  --seed N [--seed-type T] [--format F] [--game G] [rule flags]
+//	klondike solve (--seed N [--seed-type T] | --deal FILE) [--game G] [rule flags] [--json]
+//	klondike verify --deal FILE --solution FILE [--game G] [rule flags]
+//
+// Exit codes: 0 success (any verdict of solve), 1 a solution that does not
+// verify, 2 a usage or input error.
+package main
+
+import (
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the command line args and returns the exit code. Errors are
+// written to stderr as one line "klondike: <message>".
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdout, stderr)
+	root.SetArgs(args)
+	return report(root.Execute(), stderr)
+}

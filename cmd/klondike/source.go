@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/spf13/pflag"
+)
+
+// Seed types: the deal generators a seed number may name.
+var seedTypes = []string{"native", "solvitaire", "klondike-solver"}
+
+// dealFromSeed makes deal seed of the given seed type for rules r. Seeds of
+// Solvitaire and Klondike-Solver are their 32-bit ints: -2147483648 ..
+// 4294967295, a negative seed -n standing for 2^32-n.
+func dealFromSeed(r *engine.Rules, seedType, seed string) (engine.Layout, error) {
+	n, neg, err := parseSeed(seed)
+	if err != nil {
+		return engine.Layout{}, err
+	}
+	if seedType != "native" {
+		switch {
+		case neg && n > 1<<31:
+			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
+		case neg:
+			n = 1<<32 - n
+		case n > math.MaxUint32:
+			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
+		}
+	}
+	switch seedType {
+	case "native":
+		if neg {
+			return engine.Layout{}, fmt.Errorf("--seed %s: native seeds are 0..%d", seed, uint64(math.MaxUint64))
+		}
+		return engine.NativeDeal(r, n), nil
+	case "solvitaire":
+		return engine.SolvitaireDeal(r, n)
+	case "klondike-solver":
+		return engine.KlondikeSolverDeal(r, n)
+	}
+	return engine.Layout{}, fmt.Errorf("--seed-type %q: want one of %s", seedType, strings.Join(seedTypes, ", "))
+}
+
+// parseSeed reads a seed: a number, maybe negative; it returns its
+// magnitude and sign.
+func parseSeed(s string) (n uint64, neg bool, err error) {
+	t := strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(t, "-"); ok {
+		t, neg = rest, true
+	}
+	n, err = strconv.ParseUint(t, 10, 64)
+	if err != nil || strings.HasPrefix(t, "+") || (neg && n == 0) {
+		return 0, false, fmt.Errorf("--seed %q: want a whole number", s)
+	}
+	return n, neg, nil
+}
+
+// Deal file formats.
+var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
+
+// readDeal reads a deal file in the given format, or guesses it with
+// format "auto": a JSON object is Solvitaire's format, digits only a
+// Klondike-Solver deck string, anything else the text format. Errors are
+// one line naming the file.
+func readDeal(path, format string) (engine.Layout, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
+	}
+	if format == "auto" {
+		format = detectDealFormat(data)
+	}
+	var l engine.Layout
+	switch format {
+	case "text":
+		l, err = engine.ParseText(string(data))
+	case "solvitaire":
+		l, err = engine.ParseSolvitaire(data)
+	case "deck":
+		l, err = engine.ParseDeck(string(data))
+	default:
+		return l, fmt.Errorf("--deal-format %q: want one of %s", format, strings.Join(dealFormats, ", "))
+	}
+	if err != nil {
+		return l, fmt.Errorf("deal file %s (%s format): %v", path, format, err)
+	}
+	return l, nil
+}
+
+// detectDealFormat guesses a deal file's format from its contents.
+func detectDealFormat(data []byte) string {
+	t := strings.TrimSpace(string(data))
+	if strings.HasPrefix(t, "{") {
+		return "solvitaire"
+	}
+	digits := t != ""
+	for _, c := range t {
+		if (c < '0' || c > '9') && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			digits = false
+			break
+		}
+	}
+	if digits {
+		return "deck"
+	}
+	return "text"
+}
+
+// sourceOptions say where a start position comes from: a seed or a deal
+// file.
+type sourceOptions struct {
+	seed       string
+	seedType   string
+	deal       string
+	dealFormat string
+}
+
+// addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
+func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
+	fs.StringVar(&o.seed, "seed", "", "deal number")
+	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
+	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
+}
+
+// start builds the start position of game g from a seed or a deal file and
+// describes where it came from. Every error is a usage error.
+func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, string, error) {
+	var (
+		l    engine.Layout
+		desc string
+		err  error
+	)
+	switch hasSeed, hasDeal := fs.Changed("seed"), fs.Changed("deal"); {
+	case hasSeed && hasDeal:
+		return engine.State{}, "", usageErrorf("give --seed or --deal, not both")
+	case hasSeed:
+		if fs.Changed("deal-format") {
+			return engine.State{}, "", usageErrorf("--deal-format goes with --deal, not --seed")
+		}
+		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
+		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
+	case hasDeal:
+		if fs.Changed("seed-type") {
+			return engine.State{}, "", usageErrorf("--seed-type goes with --seed, not --deal")
+		}
+		l, err = readDeal(o.deal, o.dealFormat)
+		desc = "file " + o.deal
+	default:
+		return engine.State{}, "", usageErrorf("give a deal: --seed N or --deal FILE")
+	}
+	if err != nil {
+		return engine.State{}, "", usageError(err)
+	}
+	s, err := g.NewState(l)
+	if err != nil {
+		return engine.State{}, "", usageErrorf("deal (%s): %v", desc, err)
+	}
+	return s, desc, nil
+}
