@@ -174,6 +174,9 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove 
 				sr.wscratch = usesOf(s, pend, sr.wscratch)
 			}
 			for _, m := range sr.wscratch {
+				if sr.talonFree && m.To().IsPile() && sr.uselessCard(s, s.TalonCard(w-1)) {
+					continue
+				}
 				dst = append(dst, pack(m, steps, score(m)))
 			}
 		}
@@ -264,6 +267,9 @@ const pendEmpty = engine.Card(0xFF)
 // another pile (when emptying moves are restricted), or NoCard.
 func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
 	from := m.From()
+	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
+		return s.MovedCard(m)
+	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
 		return engine.NoCard
 	}
@@ -311,6 +317,27 @@ func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
 	return out
 }
 
+// talonFreeApplies tells whether a card played from the waste to a pile
+// must be followed at once by a card put on it: draw 1 with unlimited
+// passes, one deck, piles built down in alternating colour.
+//
+// Proof: with draw 1 and unlimited passes every talon card can be brought
+// to the waste top at any time, so the talon holds its cards as freely as
+// a cell would. Let the move W put waste card x on a pile. Rebuild a
+// winning line σ as σ' that keeps x in the talon until the first move of
+// σ that puts a card on x, and play W just before it. Meanwhile: x moved
+// alone (to a foundation, a cell or a pile) is in σ' the same move made
+// from the waste (after the draws that bring x up); a run ending in x
+// moved is the run without x; x is never under another card until the
+// card put on it. The talon positions differ, but with draw 1 and
+// unlimited passes every position reaches every other. A won game ends
+// with x on its foundation, so σ' is a winning line, and the search may
+// follow W only with moves onto x.
+func talonFreeApplies(r *engine.Rules) bool {
+	return r.Decks == 1 && r.Draw == 1 && r.Passes == 0 && r.StockTo == engine.StockToWaste &&
+		r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker
+}
+
 // useless tells whether a pile-to-pile move can be dropped because the
 // node after it could do nothing:
 //   - a whole pile with no face-down card moved to an empty pile, when the
@@ -350,6 +377,20 @@ func (sr *search) useless(s *engine.State, m engine.Move) bool {
 		return !faceUpSomewhere(s, engine.NewCard(g.Rank(), g.Suit()^3), sr.worry)
 	}
 	return false
+}
+
+// uselessCard tells, when talonFreeApplies, whether playing talon card x
+// to a pile is useless: no card that fits on x lies face up anywhere, so
+// the restricted node after it could do nothing.
+func (sr *search) uselessCard(s *engine.State, x engine.Card) bool {
+	if x.Rank() == 1 {
+		return true
+	}
+	a, b := engine.NewCard(x.Rank()-1, engine.Clubs), engine.NewCard(x.Rank()-1, engine.Spades)
+	if !x.Red() {
+		a, b = engine.NewCard(x.Rank()-1, engine.Diamonds), engine.NewCard(x.Rank()-1, engine.Hearts)
+	}
+	return !faceUpSomewhere(s, a, sr.worry) && !faceUpSomewhere(s, b, sr.worry)
 }
 
 // faceUpSomewhere tells whether card c lies face up in a pile, anywhere in

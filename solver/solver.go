@@ -65,25 +65,26 @@ func (m sMove) move() engine.Move { return engine.Move(m & (1<<20 - 1)) }
 func (m sMove) steps() int        { return int(m >> 20 & 255) }
 
 type search struct {
-	opt      Options
-	tab      visited
-	worker   int          // this worker's number; workers > 0 vary the move order
-	done     *atomic.Bool // set when any worker found a win or ran out of budget
-	shared   *sharedState
-	ctx      context.Context
-	deadline time.Time
-	nodes    int64
-	stop     string
-	bufs     [][]sMove
-	path     []sMove
-	key      []byte
-	scratch  []engine.Move
-	wscratch []engine.Move
-	klon     bool // the game is Klondike-like, so safe foundation moves apply
-	partial  bool // partial-run moves must be followed by a use of the card they expose
-	empties  bool // moves that empty a pile onto another must be followed by a fill
-	draw1    bool
-	worry    bool
+	opt       Options
+	tab       visited
+	worker    int          // this worker's number; workers > 0 vary the move order
+	done      *atomic.Bool // set when any worker found a win or ran out of budget
+	shared    *sharedState
+	ctx       context.Context
+	deadline  time.Time
+	nodes     int64
+	stop      string
+	bufs      [][]sMove
+	path      []sMove
+	key       []byte
+	scratch   []engine.Move
+	wscratch  []engine.Move
+	klon      bool // the game is Klondike-like, so safe foundation moves apply
+	partial   bool // partial-run moves must be followed by a use of the card they expose
+	empties   bool // moves that empty a pile onto another must be followed by a fill
+	talonFree bool // waste-to-pile moves must be followed by a card put on the card played
+	draw1     bool
+	worry     bool
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -123,6 +124,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.klon = !opt.NoPrune && safeRulesApply(r)
 		sr.partial = !opt.NoPrune && partialRulesApply(r)
 		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles
+		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
 		wg.Add(1)
