@@ -270,6 +270,9 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
 	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
 		return s.MovedCard(m)
 	}
+	if sr.worryPend && from.IsFoundation() && m.To().IsPile() {
+		return s.MovedCard(m)
+	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
 		return engine.NoCard
 	}
@@ -307,6 +310,10 @@ func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
 			out = append(out, m)
 			continue
 		}
+		if from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
+			out = append(out, m) // see worryPendApplies
+			continue
+		}
 		if to.IsPile() {
 			q := s.Pile(int(to - engine.LocPile0))
 			if len(q) > 0 && q[len(q)-1] == u {
@@ -336,6 +343,24 @@ func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
 func talonFreeApplies(r *engine.Rules) bool {
 	return r.Decks == 1 && r.Draw == 1 && r.Passes == 0 && r.StockTo == engine.StockToWaste &&
 		r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker
+}
+
+// worryPendApplies tells whether a card worried back from a foundation to
+// a pile must be followed at once by a use of it: a card put on it, the
+// card itself to a cell, or the next card of its suit worried back too.
+// Any game without a Joker and without deals onto the piles.
+//
+// Proof, by the same rebuilding: let W bring card f down onto a pile top
+// y. σ' leaves f on its foundation (y bare) until the first move of σ that
+// puts a card on f, moves f to a cell, or worries back the card under f;
+// there W is played first. Meanwhile f moved alone to a pile is the same
+// move from the foundation; a run ending in f moved is the run without it
+// (a run's lower part is a movable unit under every unit rule); f back to
+// its foundation is dropped; nothing else can tell whether f lies on y or
+// on the foundation (nothing can be played on f's foundation while f is
+// down, and y is covered in σ). A won game ends with f up, so σ' wins.
+func worryPendApplies(r *engine.Rules) bool {
+	return r.WorryBack && !r.Joker && r.StockTo != engine.StockToPiles
 }
 
 // useless tells whether a pile-to-pile move can be dropped because the

@@ -83,6 +83,7 @@ type search struct {
 	partial   bool // partial-run moves must be followed by a use of the card they expose
 	empties   bool // moves that empty a pile onto another must be followed by a fill
 	talonFree bool // waste-to-pile moves must be followed by a card put on the card played
+	worryPend bool // a card worried back must be followed by a use of it
 	draw1     bool
 	worry     bool
 }
@@ -125,6 +126,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.partial = !opt.NoPrune && partialRulesApply(r)
 		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
+		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
 		wg.Add(1)
