@@ -1,0 +1,81 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// TestWorkersSameVerdict: one deal searched by several workers sharing a
+// table gets the verdict of one worker, and a won solution replays.
+func TestWorkersSameVerdict(t *testing.T) {
+	small := engine.Klondike(3, 0)
+	small.Ranks = 5
+	small.Deal = small.Deal[:4]
+	full := engine.Klondike(1, 0)
+	cases := []struct {
+		name  string
+		rules engine.Rules
+		deals int
+		nodes int64
+	}{
+		{"small-5x4-draw3", small, 300, 0},
+		{"klondike-draw1", full, 6, 0},
+	}
+	for _, c := range cases {
+		g := engine.MustGame(c.rules)
+		won, lost := 0, 0
+		for seed := uint64(0); seed < uint64(c.deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(&c.rules, seed))
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", c.name, seed, err)
+			}
+			one := Solve(context.Background(), s, Options{MaxNodes: 2_000_000})
+			if one.Verdict == Unknown {
+				continue
+			}
+			for _, w := range []int{2, 3} {
+				many := Solve(context.Background(), s, Options{MaxNodes: 4_000_000, Workers: w})
+				if many.Verdict != one.Verdict {
+					t.Fatalf("%s seed %d: %d workers say %v, one worker %v", c.name, seed, w, many.Verdict, one.Verdict)
+				}
+				if many.Verdict == Won {
+					if err := replayWins(s, many.Solution); err != nil {
+						t.Fatalf("%s seed %d, %d workers: %v", c.name, seed, w, err)
+					}
+				}
+			}
+			if one.Verdict == Won {
+				won++
+			} else {
+				lost++
+			}
+		}
+		if c.deals > 50 && (won == 0 || lost == 0) {
+			t.Errorf("%s: %d won, %d lost: the test needs both", c.name, won, lost)
+		}
+	}
+}
+
+func replayWins(s engine.State, moves []engine.Move) error {
+	var buf []engine.Move
+	for i, m := range moves {
+		buf = s.Moves(buf[:0])
+		ok := false
+		for _, x := range buf {
+			ok = ok || x == m
+		}
+		if !ok {
+			return errorf("move %d (%v) is not legal", i+1, m)
+		}
+		s.Apply(m)
+	}
+	if !s.Won() {
+		return errorf("%d moves do not win", len(moves))
+	}
+	return nil
+}
+
+func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }
