@@ -30,7 +30,9 @@ const (
 //     interchangeable (no rule looks at a pile's place while the stock is
 //     not dealt onto the piles) and are written in sorted order.
 //   - Reserves likewise, cells as a sorted multiset, and the two
-//     foundations of a suit in a two-deck game as a sorted pair.
+//     foundations of a suit in a two-deck game as a sorted pair. With one
+//     deck (and no Joker) the foundations are left out: the cards in play
+//     determine them.
 //   - The talon only ever loses cards, keeping its order, so with one deck
 //     the set of its cards (a 64-bit mask) gives its sequence.
 //   - With unlimited passes every position of the waste on the cycle
@@ -103,18 +105,22 @@ func (s *State) AppendKey(dst []byte) []byte {
 			dst = append(dst, byte(c))
 		}
 	}
-	// Foundations.
-	dst = append(dst, keyFound)
-	if g.founds == 8 {
-		for i := 0; i < 4; i++ {
-			a, b := s.found[i], s.found[i+4]
-			if a > b {
-				a, b = b, a
+	// Foundations: with one deck and no Joker their heights follow from
+	// the cards still in play (a foundation holds its suit's lowest cards
+	// from the base), so they are written only otherwise.
+	if r.Decks != 1 || r.Joker {
+		dst = append(dst, keyFound)
+		if g.founds == 8 {
+			for i := 0; i < 4; i++ {
+				a, b := s.found[i], s.found[i+4]
+				if a > b {
+					a, b = b, a
+				}
+				dst = append(dst, a, b)
 			}
-			dst = append(dst, a, b)
+		} else {
+			dst = append(dst, s.found[:g.founds]...)
 		}
-	} else {
-		dst = append(dst, s.found[:g.founds]...)
 	}
 	// Talon.
 	dst = append(dst, keyTalon)

@@ -187,8 +187,11 @@ func (r *Rules) Validate() error {
 		return fmt.Errorf("rules: the deal needs %d cards but the game has %d", r.TableauCount(), r.CardCount())
 	case r.StockCount() > 255 || r.CardCount() > MaxCards:
 		return fmt.Errorf("rules: %d cards; at most %d are supported", r.CardCount(), MaxCards)
-	case r.Joker && r.Decks != 1:
-		return errors.New("rules: the Joker is supported with one deck only")
+	case r.Joker:
+		// Cards, decks, deals and keys carry the Joker, but its play (the
+		// forced move to a foundation, standing in for a card, being
+		// replaced) is not written yet: refuse rather than play it wrong.
+		return errors.New("rules: Joker play is not implemented yet")
 	case r.Fill == FillRank && !r.BaseDealt:
 		return errors.New("rules: filling with the rank below the base needs a dealt base")
 	}
