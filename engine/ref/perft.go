@@ -29,6 +29,8 @@ func perft(g Game, p Position, d int, counts []Counts) {
 			c.Draw++
 		case "recycle":
 			c.Recycle++
+		case "deal":
+			c.Deal++
 		case "to-foundation":
 			c.ToFoundation++
 		case "from-foundation":
@@ -37,6 +39,8 @@ func perft(g Game, p Position, d int, counts []Counts) {
 			c.Cell++
 		case "waste-to-pile":
 			c.WasteToPile++
+		case "reserve-to-pile":
+			c.ReserveToPile++
 		default:
 			c.PileToPile++
 		}
@@ -50,11 +54,12 @@ func perft(g Game, p Position, d int, counts []Counts) {
 }
 
 // moveKind names the single kind of a move, by this priority: "draw",
-// "recycle", TO is a foundation ("to-foundation"), FROM is a foundation
-// ("from-foundation"), FROM or TO is a cell ("cell"), FROM is the waste
-// ("waste-to-pile"), else "pile-to-pile".
+// "recycle", "deal", TO is a foundation ("to-foundation"), FROM is a
+// foundation ("from-foundation"), FROM or TO is a cell ("cell"), FROM is the
+// waste ("waste-to-pile"), FROM is a reserve ("reserve-to-pile"), else
+// "pile-to-pile".
 func moveKind(m string) string {
-	if m == "draw" || m == "recycle" {
+	if m == "draw" || m == "recycle" || m == "deal" {
 		return m
 	}
 	from, rest, _ := strings.Cut(m, "-")
@@ -68,6 +73,8 @@ func moveKind(m string) string {
 		return "cell"
 	case from == "w":
 		return "waste-to-pile"
+	case strings.HasPrefix(from, "r"):
+		return "reserve-to-pile"
 	default:
 		return "pile-to-pile"
 	}

@@ -1,12 +1,20 @@
 // Package ref is a deliberately plain reference implementation of the rules
-// of Klondike solitaire (with the Solitaire Till Dawn options: strict group
-// moves, holdout cells, and worrying back), written only from the rules text
-// in VARIANTS.md and the seed texts, for differential testing of the fast
+// of Klondike solitaire and its one-player relatives (Double Klondike,
+// Gargantua, Steps, Yukon, Alaska, Thumb and Pouch, Whitehead, Agnes Sorel,
+// Agnes Bernauer, and the Solitaire Till Dawn options: strict group moves,
+// holdout cells, and worrying back), written only from the rules text in
+// VARIANTS.md and the seed texts, for differential testing of the fast
 // engine.
 //
 // It shares no code with the rest of the project and imports nothing of it.
 // Cards are strings, piles are slices of strings, moves are strings, and
 // every Apply returns a fresh deep copy. Clarity is preferred to speed.
+//
+// Moves are written "FROM-TO/N" where a place is "w" (the waste), "t1".. (a
+// tableau pile), "f1".."f4" (the foundations of C, D, H, S), "f5".."f8" (the
+// second deck's foundations of C, D, H, S), "c1".. (a cell) or "r1".. (a
+// reserve), and N is the number of cards moved; the stock moves are "draw",
+// "recycle" and "deal".
 package ref
 
 import (
@@ -16,37 +24,95 @@ import (
 	"strings"
 )
 
-// Game holds the Klondike options.
+// Game holds the rules options. The zero value of every field added after
+// Ranks means the Klondike rule, so a Game with only the first six fields
+// set is Klondike.
 type Game struct {
-	Draw      int  // cards turned per draw, 1..N
+	Draw      int  // cards turned per draw, 1..N (only used, and only checked, with StockTo "waste")
 	Passes    int  // times through the stock; 0 = unlimited
 	WorryBack bool // top card of a foundation may move back to a tableau pile
-	Strict    bool // only ALL the face-up cards of a pile move together (never part of them); single top card moves to foundation/cell still allowed
+	Strict    bool // only ALL the face-up cards of a pile move together (never part of them); single top card moves to foundation/cell still allowed. Same as Move "whole".
 	Cells     int  // holdout cells (0 or 2), each holds one card
 	Ranks     int  // ranks per suit, A..Ranks (13 normally; smaller for tiny test games). The King of the rules means rank == Ranks (the highest rank).
+
+	Decks int // 1 or 2 (0 means 1): every card appears Decks times
+
+	// Build is how a card goes on a tableau card: "" or "alt" (one rank
+	// down, other colour), "suit" (down, same suit), "colour" (down, same
+	// colour), "other-suit" (down, any suit but its own), "any" (down, any
+	// suit), "updown-suit" (one rank up or down, same suit).
+	Build string
+
+	// Move is which cards of a pile move to another pile as a unit: "" or
+	// "run" (the top n face-up cards when they are built: each fits on the
+	// one below it by Build), "whole" (only all the face-up cards of the
+	// pile, and only if built; same as Strict), "suit-run" (built and all of
+	// one suit), "any-face-up" (any face-up card with everything on top of
+	// it, built or not: Yukon), "top" (only the top card).
+	Move string
+
+	// Fill is what may go on an empty pile: "" or "king" (a card of the top
+	// rank, or with BaseDealt the rank just below Position.Base, wrapping;
+	// or a group headed by one), "any" (any card or group), "none" (nothing;
+	// only a deal puts cards there).
+	Fill string
+
+	// Wrap lets ranks wrap round in the tableau: building down a King
+	// (rank Ranks) may go on an Ace (and building up an Ace on a King).
+	// Foundations wrap K→A whenever BaseDealt.
+	Wrap bool
+
+	// BaseDealt makes every foundation start at Position.Base instead of
+	// the Ace and go on up in suit, wrapping K→A, to Ranks cards.
+	BaseDealt bool
+
+	// StockTo is where the stock goes: "" or "waste" (draw Draw cards to
+	// the waste, recycle by Passes), "piles" (a "deal" move puts one stock
+	// card face up on each pile in order, pile 1 first, top stock card
+	// first, while the stock lasts; empty piles get cards too), "reserves"
+	// (a "deal" puts one stock card on each reserve the same way). Only
+	// "waste" has a waste, draws and recycles.
+	StockTo string
+
+	// DealWhenStuck makes "deal" legal only when no other move is legal.
+	DealWhenStuck bool
+
+	// Reserves is the number of reserve piles (Agnes Bernauer): all their
+	// cards are face up, only the top card of each plays (to a foundation
+	// or a pile), and nothing is ever built on a reserve.
+	Reserves int
 }
 
-// Position is a Klondike position. Cards are strings "AC","2D",..,"10H",
-// "JS","QC","KD" (rank A,2..10,J,Q,K then suit C,D,H,S upper case).
+// Position is a position of one of the games. Cards are strings
+// "AC","2D",..,"10H", "JS","QC","KD" (rank A,2..10,J,Q,K then suit C,D,H,S
+// upper case).
 type Position struct {
 	Piles       [][]string  // tableau piles left to right (any number of piles), bottom..top
 	Down        []int       // number of face-down cards at the bottom of each pile
-	Stock       []string    // bottom..top; the LAST element is the next card turned
-	Waste       []string    // bottom..top; the LAST element is playable
-	Foundations [4][]string // one per suit in order C, D, H, S; bottom..top (A first)
+	Stock       []string    // bottom..top; the LAST element is the next card turned or dealt
+	Waste       []string    // bottom..top; the LAST element is playable (always empty unless StockTo is "waste")
+	Foundations [4][]string // one per suit in order C, D, H, S (f1..f4); bottom..top (the base card first)
 	Cells       []string    // len == Game.Cells; "" when empty
 	Recycles    int         // times the waste has been turned over so far
+
+	ExtraFoundations [4][]string // the second deck's foundations, suits C, D, H, S, named f5..f8 (empty unless Decks == 2)
+	Reserves         [][]string  // len == Game.Reserves, bottom..top, named r1..rN
+	Base             int         // foundation base rank when BaseDealt (1..Ranks); 0 otherwise
 }
 
 // Counts holds the perft counts at one depth. Nodes is the number of legal
-// move sequences of that length; the next seven fields split Nodes by the
-// kind of the last move of the sequence (they sum to Nodes); Flips counts
-// the sequences whose last move turned a face-down card face up.
+// move sequences of that length; the kind fields (ToFoundation, PileToPile,
+// WasteToPile, Draw, Recycle, FromFoundation, Cell, Deal, ReserveToPile)
+// split Nodes by the kind of the last move of the sequence (they sum to
+// Nodes); Flips counts the sequences whose last move turned a face-down
+// card face up.
 type Counts struct {
 	Nodes, ToFoundation, PileToPile, WasteToPile, Draw, Recycle, FromFoundation, Cell, Flips int64
+	Deal, ReserveToPile                                                                      int64
 }
 
-// suits lists the suit letters in foundation order: f1=C, f2=D, f3=H, f4=S.
+// suits lists the suit letters in foundation order: f1=C, f2=D, f3=H, f4=S
+// (and f5..f8 the same for a second deck).
 const suits = "CDHS"
 
 // card is a parsed card: rank 1 (Ace) .. 13 (King of a full deck), suit
@@ -96,10 +162,97 @@ func isRed(suit int) bool {
 	return suit == 1 || suit == 2
 }
 
-// validate checks the options and the shape of a position: everything
-// Moves and Apply rely on.
-func validate(g Game, p Position) error {
-	if g.Draw < 1 {
+// decks is the number of decks of g (0 means 1).
+func decks(g Game) int {
+	if g.Decks == 0 {
+		return 1
+	}
+	return g.Decks
+}
+
+// moveRule is the group-move rule of g, with Strict meaning "whole" and ""
+// meaning "run".
+func moveRule(g Game) string {
+	if g.Strict || g.Move == "whole" {
+		return "whole"
+	}
+	if g.Move == "" {
+		return "run"
+	}
+	return g.Move
+}
+
+// stockTo is where the stock of g goes, "" meaning "waste".
+func stockTo(g Game) string {
+	if g.StockTo == "" {
+		return "waste"
+	}
+	return g.StockTo
+}
+
+// base is the rank every foundation starts with: Position.Base with
+// BaseDealt, else the Ace.
+func base(g Game, p Position) int {
+	if g.BaseDealt {
+		return p.Base
+	}
+	return 1
+}
+
+// foundRank is the rank of the card at height k (0 = bottom) of every
+// foundation: the base, then up by one, wrapping from Ranks to 1.
+func foundRank(g Game, p Position, k int) int {
+	return (base(g, p)-1+k)%g.Ranks + 1
+}
+
+// fillRank is the rank that may fill an empty pile under Fill "king": the
+// top rank, or with BaseDealt the rank just below the base (wrapping, so a
+// base of Ace gives the King).
+func fillRank(g Game, p Position) int {
+	b := base(g, p)
+	if b == 1 {
+		return g.Ranks
+	}
+	return b - 1
+}
+
+// foundation returns foundation i (0..7): f1..f4 are Foundations, f5..f8
+// are ExtraFoundations.
+func foundation(p Position, i int) []string {
+	if i < 4 {
+		return p.Foundations[i]
+	}
+	return p.ExtraFoundations[i-4]
+}
+
+// setFoundation replaces foundation i (0..7) of p.
+func setFoundation(p *Position, i int, f []string) {
+	if i < 4 {
+		p.Foundations[i] = f
+	} else {
+		p.ExtraFoundations[i-4] = f
+	}
+}
+
+var (
+	builds   = []string{"", "alt", "suit", "colour", "other-suit", "any", "updown-suit"}
+	moveKeys = []string{"", "run", "whole", "suit-run", "any-face-up", "top"}
+	fills    = []string{"", "king", "any", "none"}
+	stockTos = []string{"", "waste", "piles", "reserves"}
+)
+
+func oneOf(s string, list []string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// validateGame checks the options of g.
+func validateGame(g Game) error {
+	if stockTo(g) == "waste" && g.Draw < 1 {
 		return fmt.Errorf("draw %d < 1", g.Draw)
 	}
 	if g.Passes < 0 {
@@ -111,16 +264,63 @@ func validate(g Game, p Position) error {
 	if g.Ranks < 1 || g.Ranks > 13 {
 		return fmt.Errorf("ranks %d not in 1..13", g.Ranks)
 	}
+	if g.Decks < 0 || g.Decks > 2 {
+		return fmt.Errorf("decks %d not in 0..2", g.Decks)
+	}
+	if !oneOf(g.Build, builds) {
+		return fmt.Errorf("unknown build %q", g.Build)
+	}
+	if !oneOf(g.Move, moveKeys) {
+		return fmt.Errorf("unknown move rule %q", g.Move)
+	}
+	if g.Strict && g.Move != "" && g.Move != "whole" {
+		return fmt.Errorf("strict with move rule %q", g.Move)
+	}
+	if !oneOf(g.Fill, fills) {
+		return fmt.Errorf("unknown fill %q", g.Fill)
+	}
+	if !oneOf(g.StockTo, stockTos) {
+		return fmt.Errorf("unknown stock destination %q", g.StockTo)
+	}
+	if g.Reserves < 0 {
+		return fmt.Errorf("reserves %d < 0", g.Reserves)
+	}
+	if g.StockTo == "reserves" && g.Reserves == 0 {
+		return errors.New("stock dealt to reserves, but no reserves")
+	}
+	return nil
+}
+
+// validate checks the options and the shape of a position: everything
+// Moves and Apply rely on. Each card may appear at most Decks times (a
+// position need not hold every card).
+func validate(g Game, p Position) error {
+	if err := validateGame(g); err != nil {
+		return err
+	}
 	if len(p.Down) != len(p.Piles) {
 		return fmt.Errorf("%d down counts for %d piles", len(p.Down), len(p.Piles))
 	}
 	if len(p.Cells) != g.Cells {
 		return fmt.Errorf("%d cells in the position, game has %d", len(p.Cells), g.Cells)
 	}
+	if len(p.Reserves) != g.Reserves {
+		return fmt.Errorf("%d reserves in the position, game has %d", len(p.Reserves), g.Reserves)
+	}
 	if p.Recycles < 0 {
 		return fmt.Errorf("recycles %d < 0", p.Recycles)
 	}
-	seen := map[string]bool{}
+	if g.BaseDealt {
+		if p.Base < 1 || p.Base > g.Ranks {
+			return fmt.Errorf("base %d not in 1..%d", p.Base, g.Ranks)
+		}
+	} else if p.Base != 0 {
+		return fmt.Errorf("base %d without a dealt base", p.Base)
+	}
+	if stockTo(g) != "waste" && len(p.Waste) != 0 {
+		return fmt.Errorf("%d waste cards in a game without a waste", len(p.Waste))
+	}
+	seen := map[string]int{}
 	check := func(where, s string) error {
 		c, err := parseCard(s)
 		if err != nil {
@@ -129,10 +329,10 @@ func validate(g Game, p Position) error {
 		if c.rank > g.Ranks {
 			return fmt.Errorf("%s: card %s above rank %d", where, s, g.Ranks)
 		}
-		if seen[s] {
-			return fmt.Errorf("%s: card %s twice", where, s)
+		seen[s]++
+		if seen[s] > decks(g) {
+			return fmt.Errorf("%s: card %s more than %d times", where, s, decks(g))
 		}
-		seen[s] = true
 		return nil
 	}
 	for i, pile := range p.Piles {
@@ -158,13 +358,25 @@ func validate(g Game, p Position) error {
 			return err
 		}
 	}
-	for f, pile := range p.Foundations {
+	if decks(g) == 1 {
+		for f, pile := range p.ExtraFoundations {
+			if len(pile) != 0 {
+				return fmt.Errorf("f%d: a second deck's foundation in a one-deck game", f+5)
+			}
+		}
+	}
+	for f := range 4 * decks(g) {
+		pile := foundation(p, f)
+		if len(pile) > g.Ranks {
+			return fmt.Errorf("f%d: %d cards, more than %d", f+1, len(pile), g.Ranks)
+		}
 		for k, s := range pile {
 			if err := check(fmt.Sprintf("f%d", f+1), s); err != nil {
 				return err
 			}
-			if s != cardName(k+1, f) {
-				return fmt.Errorf("f%d: card %d is %s, want %s", f+1, k+1, s, cardName(k+1, f))
+			want := cardName(foundRank(g, p, k), f%4)
+			if s != want {
+				return fmt.Errorf("f%d: card %d is %s, want %s", f+1, k+1, s, want)
 			}
 		}
 	}
@@ -176,27 +388,139 @@ func validate(g Game, p Position) error {
 			return err
 		}
 	}
+	for i, pile := range p.Reserves {
+		for _, s := range pile {
+			if err := check(fmt.Sprintf("r%d", i+1), s); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
-// fitsOnPile reports whether card c may be put on pile i of p: on an empty
-// pile only a King (rank g.Ranks); otherwise the pile's top card must be face
-// up, one rank higher than c and of the other colour.
+// CheckFull returns an error if the game or the position is malformed (as
+// Apply checks) or if the position does not hold every card of the game
+// exactly Decks times (4*Ranks*Decks cards in all).
+func CheckFull(g Game, p Position) error {
+	if err := validate(g, p); err != nil {
+		return err
+	}
+	var all []string
+	all = append(all, p.Stock...)
+	all = append(all, p.Waste...)
+	for _, pile := range p.Piles {
+		all = append(all, pile...)
+	}
+	for f := range 4 * decks(g) {
+		all = append(all, foundation(p, f)...)
+	}
+	for _, s := range p.Cells {
+		if s != "" {
+			all = append(all, s)
+		}
+	}
+	for _, pile := range p.Reserves {
+		all = append(all, pile...)
+	}
+	if want := 4 * g.Ranks * decks(g); len(all) != want {
+		return fmt.Errorf("%d cards, want %d", len(all), want)
+	}
+	return nil // validate allows no card more than Decks times, so each is there exactly Decks times
+}
+
+// fitsBuild reports whether card over may lie on card under in the tableau
+// by g.Build (and g.Wrap).
+func fitsBuild(g Game, under, over card) bool {
+	down := under.rank == over.rank+1 || (g.Wrap && under.rank == 1 && over.rank == g.Ranks)
+	up := over.rank == under.rank+1 || (g.Wrap && under.rank == g.Ranks && over.rank == 1)
+	switch g.Build {
+	case "", "alt":
+		return down && isRed(under.suit) != isRed(over.suit)
+	case "suit":
+		return down && under.suit == over.suit
+	case "colour":
+		return down && isRed(under.suit) == isRed(over.suit)
+	case "other-suit":
+		return down && under.suit != over.suit
+	case "any":
+		return down
+	case "updown-suit":
+		return (down || up) && under.suit == over.suit
+	}
+	panic("ref: unknown build " + g.Build)
+}
+
+// fillAllows reports whether card c (alone or heading a group) may go on an
+// empty pile.
+func fillAllows(g Game, p Position, c card) bool {
+	switch g.Fill {
+	case "any":
+		return true
+	case "none":
+		return false
+	default:
+		return c.rank == fillRank(g, p)
+	}
+}
+
+// fitsOnPile reports whether card c (alone or heading a group) may be put
+// on pile i of p: on an empty pile as Fill allows; otherwise the pile's top
+// card must be face up and take c by Build.
 func fitsOnPile(g Game, p Position, c card, i int) bool {
 	pile := p.Piles[i]
 	if len(pile) == 0 {
-		return c.rank == g.Ranks
+		return fillAllows(g, p, c)
 	}
 	if p.Down[i] >= len(pile) {
 		return false
 	}
-	top := mustCard(pile[len(pile)-1])
-	return top.rank == c.rank+1 && isRed(top.suit) != isRed(c.suit)
+	return fitsBuild(g, mustCard(pile[len(pile)-1]), c)
 }
 
-// fitsOnFoundation reports whether card c may go to its suit's foundation.
-func fitsOnFoundation(p Position, c card) bool {
-	return len(p.Foundations[c.suit]) == c.rank-1
+// foundationFor is the index (0..7) of the lowest-numbered foundation that
+// takes card c next, or -1: a foundation of c's suit whose next card is c.
+func foundationFor(g Game, p Position, c card) int {
+	for d := range decks(g) {
+		f := c.suit + 4*d
+		h := len(foundation(p, f))
+		if h < g.Ranks && foundRank(g, p, h) == c.rank {
+			return f
+		}
+	}
+	return -1
+}
+
+// groupMoves reports whether the top n cards of pile i (n <= its face-up
+// cards) may move to another pile as a unit by g's Move rule (the fit of
+// the bottom card on the destination is checked apart).
+func groupMoves(g Game, p Position, i, n int) bool {
+	pile := p.Piles[i]
+	up := len(pile) - p.Down[i]
+	group := pile[len(pile)-n:]
+	built := true
+	oneSuit := true
+	for k := 0; k+1 < len(group); k++ {
+		under, over := mustCard(group[k]), mustCard(group[k+1])
+		if !fitsBuild(g, under, over) {
+			built = false
+		}
+		if under.suit != over.suit {
+			oneSuit = false
+		}
+	}
+	switch moveRule(g) {
+	case "run":
+		return built
+	case "whole":
+		return n == up && built
+	case "suit-run":
+		return built && oneSuit
+	case "any-face-up":
+		return true
+	case "top":
+		return n == 1
+	}
+	panic("ref: unknown move rule " + g.Move)
 }
 
 // firstEmptyCell is the index of the lowest-numbered empty cell, or -1.
@@ -211,17 +535,31 @@ func firstEmptyCell(p Position) int {
 
 // canRecycle reports whether the waste may be turned over as the new stock.
 func canRecycle(g Game, p Position) bool {
-	if len(p.Stock) != 0 || len(p.Waste) == 0 {
+	if stockTo(g) != "waste" || len(p.Stock) != 0 || len(p.Waste) == 0 {
 		return false
 	}
 	return g.Passes == 0 || p.Recycles < g.Passes-1
 }
 
-func pileName(i int) string { return "t" + strconv.Itoa(i+1) }
-func cellName(i int) string { return "c" + strconv.Itoa(i+1) }
-func foundName(i int) string {
-	return "f" + strconv.Itoa(i+1)
+// canDeal reports whether a "deal" would put any card anywhere (the
+// no-other-move condition of DealWhenStuck is checked apart).
+func canDeal(g Game, p Position) bool {
+	if len(p.Stock) == 0 {
+		return false
+	}
+	switch stockTo(g) {
+	case "piles":
+		return len(p.Piles) > 0
+	case "reserves":
+		return len(p.Reserves) > 0
+	}
+	return false
 }
+
+func pileName(i int) string    { return "t" + strconv.Itoa(i+1) }
+func cellName(i int) string    { return "c" + strconv.Itoa(i+1) }
+func foundName(i int) string   { return "f" + strconv.Itoa(i+1) }
+func reserveName(i int) string { return "r" + strconv.Itoa(i+1) }
 
 func moveName(from, to string, n int) string {
 	return from + "-" + to + "/" + strconv.Itoa(n)
@@ -246,7 +584,7 @@ func Moves(g Game, p Position) []string {
 	cell := firstEmptyCell(p)
 
 	// Stock and waste.
-	if len(p.Stock) > 0 {
+	if stockTo(g) == "waste" && len(p.Stock) > 0 {
 		add("draw")
 	}
 	if canRecycle(g, p) {
@@ -261,8 +599,8 @@ func Moves(g Game, p Position) []string {
 				add(moveName("w", pileName(j), 1))
 			}
 		}
-		if fitsOnFoundation(p, c) {
-			add(moveName("w", foundName(c.suit), 1))
+		if f := foundationFor(g, p, c); f >= 0 {
+			add(moveName("w", foundName(f), 1))
 		}
 		if cell >= 0 {
 			add(moveName("w", cellName(cell), 1))
@@ -277,7 +615,7 @@ func Moves(g Game, p Position) []string {
 		}
 		// A group of the top n face-up cards to another pile.
 		for n := 1; n <= up; n++ {
-			if g.Strict && n != up {
+			if !groupMoves(g, p, i, n) {
 				continue
 			}
 			bottom := mustCard(pile[len(pile)-n])
@@ -289,8 +627,8 @@ func Moves(g Game, p Position) []string {
 		}
 		// The top card to its foundation or to a cell.
 		top := mustCard(pile[len(pile)-1])
-		if fitsOnFoundation(p, top) {
-			add(moveName(pileName(i), foundName(top.suit), 1))
+		if f := foundationFor(g, p, top); f >= 0 {
+			add(moveName(pileName(i), foundName(f), 1))
 		}
 		if cell >= 0 {
 			add(moveName(pileName(i), cellName(cell), 1))
@@ -308,15 +646,37 @@ func Moves(g Game, p Position) []string {
 				add(moveName(cellName(k), pileName(j), 1))
 			}
 		}
-		if fitsOnFoundation(p, c) {
-			add(moveName(cellName(k), foundName(c.suit), 1))
+		if f := foundationFor(g, p, c); f >= 0 {
+			add(moveName(cellName(k), foundName(f), 1))
 		}
 	}
 
-	// Worrying back: the top card of a foundation to a pile.
+	// Reserve top cards: to a pile or to their foundation.
+	for k, reserve := range p.Reserves {
+		if len(reserve) == 0 {
+			continue
+		}
+		c := mustCard(reserve[len(reserve)-1])
+		for j := range p.Piles {
+			if fitsOnPile(g, p, c, j) {
+				add(moveName(reserveName(k), pileName(j), 1))
+			}
+		}
+		if f := foundationFor(g, p, c); f >= 0 {
+			add(moveName(reserveName(k), foundName(f), 1))
+		}
+	}
+
+	// Worrying back: the top card of a foundation to a pile. Of two
+	// foundations of one suit at the same height (so with the same top
+	// card), only the lower-numbered one is offered.
 	if g.WorryBack {
-		for f, found := range p.Foundations {
+		for f := range 4 * decks(g) {
+			found := foundation(p, f)
 			if len(found) == 0 {
+				continue
+			}
+			if f >= 4 && len(foundation(p, f-4)) == len(found) {
 				continue
 			}
 			c := mustCard(found[len(found)-1])
@@ -326,6 +686,11 @@ func Moves(g Game, p Position) []string {
 				}
 			}
 		}
+	}
+
+	// Dealing the stock to the piles or the reserves.
+	if canDeal(g, p) && (!g.DealWhenStuck || len(moves) == 0) {
+		add("deal")
 	}
 	return moves
 }
@@ -344,6 +709,8 @@ func clonePosition(p Position) Position {
 		Waste:    cp(p.Waste),
 		Cells:    cp(p.Cells),
 		Recycles: p.Recycles,
+		Reserves: make([][]string, len(p.Reserves)),
+		Base:     p.Base,
 	}
 	for i, pile := range p.Piles {
 		q.Piles[i] = cp(pile)
@@ -351,22 +718,27 @@ func clonePosition(p Position) Position {
 	copy(q.Down, p.Down)
 	for f := range p.Foundations {
 		q.Foundations[f] = cp(p.Foundations[f])
+		q.ExtraFoundations[f] = cp(p.ExtraFoundations[f])
+	}
+	for i, pile := range p.Reserves {
+		q.Reserves[i] = cp(pile)
 	}
 	return q
 }
 
-// place is one end of a move: kind 'w', 't', 'f' or 'c' and a 0-based index.
+// place is one end of a move: kind 'w', 't', 'f', 'c' or 'r' and a 0-based
+// index.
 type place struct {
 	kind  byte
 	index int
 }
 
-// parsePlace parses "w", "t3", "f2", "c1".
+// parsePlace parses "w", "t3", "f2", "c1", "r4".
 func parsePlace(s string) (place, error) {
 	if s == "w" {
 		return place{kind: 'w'}, nil
 	}
-	if len(s) < 2 || strings.IndexByte("tfc", s[0]) < 0 {
+	if len(s) < 2 || strings.IndexByte("tfcr", s[0]) < 0 {
 		return place{}, fmt.Errorf("bad place %q", s)
 	}
 	n, err := strconv.Atoi(s[1:])
@@ -397,10 +769,12 @@ func parseMove(m string) (from, to place, n int, err error) {
 
 // Apply returns the position after move m, as a new position that shares
 // no slice with p. It returns an error if the game or the position is
-// malformed (bad options, unknown or repeated cards, a card above
-// g.Ranks, a foundation out of order, a wrong number of down counts or
-// cells, a non-empty pile whose top card is face down) or if m is not one
-// of Moves(g, p).
+// malformed (bad or unknown options, unknown cards, a card more than Decks
+// times, a card above g.Ranks, a foundation out of order or not starting at
+// its base, a base out of range or given without BaseDealt, a second deck's
+// foundation in a one-deck game, a waste in a game without one, a wrong
+// number of down counts, cells or reserves, a non-empty pile whose top card
+// is face down) or if m is not one of Moves(g, p).
 func Apply(g Game, p Position, m string) (Position, error) {
 	q, _, err := apply(g, p, m)
 	return q, err
@@ -441,6 +815,22 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 		q.Waste = []string{}
 		q.Recycles++
 		return q, false, nil
+	case "deal":
+		// One card face up on each pile (or reserve) in order, the top
+		// stock card first, while the stock lasts.
+		dest := q.Piles
+		if stockTo(g) == "reserves" {
+			dest = q.Reserves
+		}
+		for i := range dest {
+			if len(q.Stock) == 0 {
+				break
+			}
+			top := q.Stock[len(q.Stock)-1]
+			q.Stock = q.Stock[:len(q.Stock)-1]
+			dest[i] = append(dest[i], top)
+		}
+		return q, false, nil
 	}
 	from, to, n, err := parseMove(m)
 	if err != nil {
@@ -458,12 +848,16 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 		cards = append([]string{}, pile[len(pile)-n:]...)
 		q.Piles[from.index] = pile[:len(pile)-n]
 	case 'f':
-		found := q.Foundations[from.index]
+		found := foundation(q, from.index)
 		cards = []string{found[len(found)-1]}
-		q.Foundations[from.index] = found[:len(found)-1]
+		setFoundation(&q, from.index, found[:len(found)-1])
 	case 'c':
 		cards = []string{q.Cells[from.index]}
 		q.Cells[from.index] = ""
+	case 'r':
+		reserve := q.Reserves[from.index]
+		cards = []string{reserve[len(reserve)-1]}
+		q.Reserves[from.index] = reserve[:len(reserve)-1]
 	}
 
 	// Put them on TO.
@@ -471,11 +865,11 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 	case 't':
 		q.Piles[to.index] = append(q.Piles[to.index], cards...)
 	case 'f':
-		q.Foundations[to.index] = append(q.Foundations[to.index], cards...)
+		setFoundation(&q, to.index, append(foundation(q, to.index), cards...))
 	case 'c':
 		q.Cells[to.index] = cards[0]
 	default:
-		return Position{}, false, errors.New("ref: move to the waste") // cannot happen
+		return Position{}, false, errors.New("ref: move to the waste or a reserve") // cannot happen
 	}
 
 	// Turn up the new top card of an uncovered pile.
@@ -491,7 +885,7 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 }
 
 // Won reports whether every card is on the foundations: the piles, stock,
-// waste and cells are all empty.
+// waste, cells and reserves are all empty.
 func Won(p Position) bool {
 	if len(p.Stock) != 0 || len(p.Waste) != 0 {
 		return false
@@ -503,6 +897,11 @@ func Won(p Position) bool {
 	}
 	for _, s := range p.Cells {
 		if s != "" {
+			return false
+		}
+	}
+	for _, pile := range p.Reserves {
+		if len(pile) != 0 {
 			return false
 		}
 	}
