@@ -4,6 +4,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine/ref"
@@ -31,6 +32,15 @@ func refOf(t *testing.T, s *State) ref.Position {
 	p.Waste = str(l.Waste)
 	for i := 0; i < 4; i++ {
 		p.Foundations[i] = str(l.Foundations[i])
+		if len(l.Foundations) == 8 {
+			p.ExtraFoundations[i] = str(l.Foundations[i+4])
+		}
+	}
+	for _, rv := range l.Reserves {
+		p.Reserves = append(p.Reserves, str(rv))
+	}
+	if s.Game().Rules.BaseDealt {
+		p.Base = s.Base()
 	}
 	for _, c := range l.Cells {
 		if c == NoCard {
@@ -44,8 +54,72 @@ func refOf(t *testing.T, s *State) ref.Position {
 }
 
 func refGame(r *Rules) ref.Game {
-	return ref.Game{Draw: r.Draw, Passes: r.Passes, WorryBack: r.WorryBack,
-		Strict: r.Unit == UnitWholeRun, Cells: r.Cells, Ranks: r.Ranks}
+	return ref.Game{Draw: max(r.Draw, 1), Passes: r.Passes, WorryBack: r.WorryBack,
+		Cells: r.Cells, Ranks: r.Ranks, Decks: r.Decks,
+		Build:   [...]string{"alt", "suit", "colour", "other-suit", "any", "updown-suit"}[r.Build],
+		Move:    [...]string{"run", "whole", "suit-run", "any-face-up", "top"}[r.Unit],
+		Fill:    [...]string{"king", "any", "none", "king"}[r.Fill],
+		StockTo: [...]string{"waste", "piles", "reserves"}[r.StockTo],
+		Wrap:    r.Wrap, BaseDealt: r.BaseDealt, DealWhenStuck: r.DealOnlyWhenStuck,
+		Reserves: r.Reserves,
+	}
+}
+
+// familyRuleSets are the other single-player games of the seeds, written
+// here as plain rules (the engine's tests cannot import variants), each in
+// full and in a small version.
+func familyRuleSets() map[string]Rules {
+	tri := func(n int) []PileDeal {
+		d := make([]PileDeal, n)
+		for i := range d {
+			d[i] = PileDeal{Down: i, Up: 1}
+		}
+		return d
+	}
+	yukon := []PileDeal{{0, 1}, {1, 5}, {2, 5}, {3, 5}, {4, 5}, {5, 5}, {6, 5}}
+	faceUp := func(n int) []PileDeal {
+		d := make([]PileDeal, n)
+		for i := range d {
+			d[i] = PileDeal{Down: 0, Up: i + 1}
+		}
+		return d
+	}
+	sets := map[string]Rules{
+		"double-klondike": {Decks: 2, Ranks: 13, Deal: tri(9), Draw: 3},
+		"gargantua":       {Decks: 2, Ranks: 13, Deal: tri(9), Draw: 1, Passes: 2},
+		"steps":           {Decks: 2, Ranks: 13, Deal: tri(7), Draw: 1, Passes: 2, Fill: FillAny},
+		"yukon":           {Decks: 1, Ranks: 13, Deal: yukon, Unit: UnitAnyFaceUp},
+		"alaska":          {Decks: 1, Ranks: 13, Deal: yukon, Unit: UnitAnyFaceUp, Build: BuildUpDownSuit},
+		"thumb-and-pouch": {Decks: 1, Ranks: 13, Deal: tri(7), Draw: 3, Build: BuildOtherSuit, Fill: FillAny},
+		"whitehead": {Decks: 1, Ranks: 13, Deal: faceUp(7), Draw: 1, Passes: 1, Build: BuildSameColour,
+			Unit: UnitSameSuitRun, Fill: FillAny, Wrap: true, BaseDealt: true},
+		"agnes-sorel": {Decks: 1, Ranks: 13, Deal: tri(7), StockTo: StockToPiles, Build: BuildSameColour,
+			Fill: FillNone, Wrap: true, BaseDealt: true},
+		"agnes-bernauer": {Decks: 1, Ranks: 13, Deal: tri(7), StockTo: StockToReserves, Reserves: 7,
+			Fill: FillRank, Wrap: true, BaseDealt: true},
+		"agnes-sorel-stuck": {Decks: 1, Ranks: 13, Deal: tri(7), StockTo: StockToPiles, Build: BuildSameColour,
+			Fill: FillNone, Wrap: true, BaseDealt: true, DealOnlyWhenStuck: true},
+		"yukon-wb": {Decks: 1, Ranks: 13, Deal: yukon, Unit: UnitAnyFaceUp, WorryBack: true},
+	}
+	smalls := map[string]Rules{}
+	for name, r := range sets {
+		sm := r
+		sm.Ranks = 5
+		sm.Deal = append([]PileDeal(nil), r.Deal[:4]...)
+		for i := range sm.Deal {
+			sm.Deal[i].Up = min(sm.Deal[i].Up, 2)
+		}
+		if sm.Reserves > 0 {
+			sm.Reserves = 3
+		}
+		if sm.Validate() == nil {
+			smalls["small-"+name] = sm
+		}
+	}
+	for k, v := range smalls {
+		sets[k] = v
+	}
+	return sets
 }
 
 // klondikeRuleSets are the Klondike options the engine must get right:
@@ -110,7 +184,14 @@ func TestDifferentialReference(t *testing.T) {
 	if *deep {
 		deals, plies = 5000, 400
 	}
-	for name, r := range klondikeRuleSets() {
+	sets := klondikeRuleSets()
+	for name, r := range familyRuleSets() {
+		sets[name] = r
+	}
+	for name, r := range sets {
+		if testing.Short() && !strings.HasPrefix(name, "small") && !strings.HasPrefix(name, "draw") {
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			g := MustGame(r)

@@ -39,7 +39,10 @@ const (
 //     0, D, 2D, ..., L (D the draw count, L the talon length) can reach
 //     every other by drawing and recycling, so they are one state; other
 //     positions (after a waste card is played) are kept as they are. The
-//     number of recycles is kept only when passes are limited.
+//     number of recycles is kept only when passes are limited. A search
+//     over these keys must therefore offer, at each node, the waste cards
+//     of every position of its cycle (as a K+ stock does); one that draws
+//     atomically must add the waste position to the key itself.
 //
 // The key is exact only among states of one deal: it leans on the deal to
 // name face-down cards. It allocates nothing when dst has room.

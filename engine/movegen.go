@@ -1,7 +1,11 @@
 package engine
 
-// fits tells whether card c may be built on card t in a pile.
-func (g *Game) fits(c, t Card) bool {
+// fits tells whether card c may be built on card t in a pile, from the
+// game's table.
+func (g *Game) fits(c, t Card) bool { return g.fitTab[int(c&63)<<6|int(t&63)] }
+
+// fitsRule computes fits from the rules; NewGame fills the table with it.
+func (g *Game) fitsRule(c, t Card) bool {
 	if c == Joker || t == Joker {
 		return false
 	}
@@ -60,9 +64,18 @@ func (s *State) foundationFor(c Card) int {
 		return -1
 	}
 	g := s.g
+	r := c.Rank()
+	if s.base == 1 {
+		for i := c.Suit(); i < g.founds; i += 4 {
+			if int(s.found[i]) == r-1 {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := c.Suit(); i < g.founds; i += 4 {
 		h := int(s.found[i])
-		if h < g.ranks && c.Rank() == g.rankAt(int(s.base), h) {
+		if h < g.ranks && r == g.rankAt(int(s.base), h) {
 			return i
 		}
 	}
@@ -184,9 +197,15 @@ func (s *State) Moves(dst []Move) []Move {
 				if k < 0 && r.Wrap {
 					k += g.ranks
 				}
-				k++
-				if k >= lo && k <= groups && g.fits(p[n-k], t) {
-					dst = append(dst, s.groupMove(i, j, k, up))
+				// With wrapping ranks a run may be longer than a suit, so
+				// every k of the right rank, one suit length apart, fits.
+				for k++; k <= groups; k += g.ranks {
+					if k >= lo && g.fits(p[n-k], t) {
+						dst = append(dst, s.groupMove(i, j, k, up))
+					}
+					if !r.Wrap {
+						break
+					}
 				}
 				continue
 			}

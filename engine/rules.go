@@ -117,7 +117,7 @@ type Rules struct {
 	Reserves int // one-card reserve piles (Agnes Bernauer), top card playable
 
 	Build Build
-	Wrap  bool // ranks wrap: an Ace may be built on a King (down) and K→A on foundations
+	Wrap  bool // ranks wrap: a King may be built on an Ace (down), and K→A on foundations
 	Unit  Unit
 	Fill  Fill
 
@@ -155,9 +155,10 @@ func (r *Rules) TableauCount() int {
 }
 
 // StockCount is the number of cards left in the stock after the deal
-// (after the base card, when the foundation base is dealt).
+// (after the base card, when the foundation base is dealt, and one card
+// for each reserve).
 func (r *Rules) StockCount() int {
-	n := r.CardCount() - r.TableauCount()
+	n := r.CardCount() - r.TableauCount() - r.Reserves
 	if r.BaseDealt {
 		n--
 	}

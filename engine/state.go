@@ -17,6 +17,7 @@ type Game struct {
 	topRank   int // the rank that fills a King-only space: the rank below the base
 	symPiles  bool
 	symReserv bool
+	fitTab    [64 * 64]bool // fitTab[c<<6|t]: card c may be built on card t
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -29,6 +30,13 @@ func NewGame(r Rules) (*Game, error) {
 		founds: r.Foundations(), ranks: r.Ranks}
 	g.symPiles = r.StockTo != StockToPiles
 	g.symReserv = r.StockTo != StockToReserves
+	for c := Card(0); c < 64; c++ {
+		for t := Card(0); t < 64; t++ {
+			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks {
+				g.fitTab[int(c)<<6|int(t)] = g.fitsRule(c, t)
+			}
+		}
+	}
 	return g, nil
 }
 
