@@ -225,6 +225,13 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		return true
 	}
 	sr.key = s.AppendKey(sr.key[:0])
+	if sr.opt.NoPrune {
+		// AppendKey folds the waste positions of the unlimited-pass cycle
+		// into one; that is sound only when every node offers the waste
+		// cards of every position of its cycle, as the K+ stock does.
+		// Atomic draws do not, so keep the position exact.
+		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
+	}
 	if pend != engine.NoCard {
 		sr.key = append(sr.key, 0xFF, byte(pend))
 	}
