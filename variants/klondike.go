@@ -9,6 +9,7 @@ func klondike() *Game {
 		Seeds:   []string{"000", "001", "003", "004"},
 		Summary: "one deck, 7 piles of 1..7, draw 3, unlimited passes, no worrying back",
 		Options: []string{"draw", "passes", "defoundation"},
+		small:   smallKlondike,
 		rules: func(o Options) (engine.Rules, error) {
 			return klondikeRules(3, 0, o), nil
 		},
@@ -42,6 +43,7 @@ func klondikeStrict() *Game {
 		Seeds:   []string{"002"},
 		Summary: "Solitaire Till Dawn's Klondike Strict: draw 1, one pass, only whole face-up groups move",
 		Options: []string{"defoundation"},
+		small:   smallKlondike,
 		rules: func(o Options) (engine.Rules, error) {
 			r := klondikeRules(1, 1, o)
 			r.Unit = engine.UnitWholeRun
@@ -54,6 +56,8 @@ Named in seed 002 (Solitaire Till Dawn's list of Klondike variants); rules as VA
 - Klondike with draw 1 and one pass through the stock.
 - Only all the face-up cards of a pile move together to another pile, never a part of them. A
   pile's top card may still go alone to a foundation.
+- ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits; off by
+  default, as in Klondike.
 
 Reading: the seed only names the game; the whole-group rule is Till Dawn's.
 `,
@@ -67,6 +71,7 @@ func klondikeHoldout() *Game {
 		Seeds:   []string{"002"},
 		Summary: "Solitaire Till Dawn's Holdout: draw 1, one pass, two one-card holdout cells",
 		Options: []string{"defoundation"},
+		small:   smallKlondike,
 		rules: func(o Options) (engine.Rules, error) {
 			r := klondikeRules(1, 1, o)
 			r.Cells = 2
@@ -82,6 +87,8 @@ Seed 002 (Solitaire Till Dawn), its main text.
   foundation, never back to the waste.
 - Full or partial builds move between piles (the seed says so outright).
 - Scoring: $52 a game, $3 back for each card on a foundation.
+- ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits; off by
+  default, as in Klondike.
 
 Readings: the cells are interchangeable, so a move to a cell is listed once, to the lowest empty
 cell.
@@ -96,6 +103,7 @@ func klondikeFamiliar() *Game {
 		Seeds:   []string{"002"},
 		Summary: "Solitaire Till Dawn's Klondike Familiar: the classic game, draw 3, unlimited passes",
 		Options: []string{"defoundation"},
+		small:   smallKlondike,
 		rules: func(o Options) (engine.Rules, error) {
 			return klondikeRules(3, 0, o), nil
 		},
@@ -103,6 +111,12 @@ func klondikeFamiliar() *Game {
 
 Named in seed 002; VARIANTS.md: draw 3, unlimited passes, partial groups move: the classic game,
 the same rules as ` + "`klondike`" + ` with its defaults.
+
+- ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits; off by
+  default, as in Klondike.
 `,
 	}
 }
+
+// smallKlondike is a Klondike-shaped game of 4 ranks and 3 piles.
+func smallKlondike(r engine.Rules) engine.Rules { return shrink(r, 4, 3) }

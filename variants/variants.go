@@ -8,17 +8,6 @@ import (
 	"github.com/klondike-family/klondike/engine"
 )
 
-// Options are the rule options a user may set on a game. A zero field
-// keeps the game's default; Set records which were given, so a game can
-// refuse an option it does not have.
-type Options struct {
-	Draw         int  // cards per draw
-	Passes       int  // times through the stock; 0 unlimited
-	PassesSet    bool // Passes was given (0 then means unlimited)
-	Defoundation bool // worrying back allowed
-	DefoundSet   bool
-}
-
 // Game is one game of the family.
 type Game struct {
 	Name    string   // command-line name, e.g. "klondike"
@@ -26,10 +15,13 @@ type Game struct {
 	Seeds   []string // seed texts that describe it
 	Summary string   // one line
 	Page    string   // its rules, sources and readings, as Markdown
-	// Options lists the option names the game takes: "draw", "passes",
-	// "defoundation".
+	// Options lists the names of the options the game takes, each a
+	// KnownOptions name: "draw", "passes", "defoundation", "base",
+	// "face-up", "stuck-only".
 	Options []string
 	rules   func(o Options) (engine.Rules, error)
+	// small shrinks the game's default rules to a tiny game for tests.
+	small func(r engine.Rules) engine.Rules
 }
 
 // Rules returns the game's rules with the options applied.
@@ -50,23 +42,13 @@ func (g *Game) takes(opt string) bool {
 	return false
 }
 
-// Check refuses options the game does not have, naming those it has.
+// Check refuses options the game does not have, naming those it has, and
+// option values out of range.
 func (g *Game) Check(o Options) error {
-	bad := func(name string) error {
-		has := "none"
-		if len(g.Options) > 0 {
-			has = strings.Join(g.Options, ", ")
+	for _, name := range o.Given() {
+		if !g.takes(name) {
+			return fmt.Errorf("game %s has no option --%s (its options: %s)", g.Name, name, dashed(g.Options))
 		}
-		return fmt.Errorf("game %s has no option %s (its options: %s)", g.Name, name, has)
-	}
-	if o.Draw != 0 && !g.takes("draw") {
-		return bad("--draw")
-	}
-	if o.PassesSet && !g.takes("passes") {
-		return bad("--passes")
-	}
-	if o.DefoundSet && !g.takes("defoundation") {
-		return bad("--defoundation")
 	}
 	if o.Draw < 0 || o.Draw > 52 {
 		return fmt.Errorf("--draw %d: want 1..52", o.Draw)
@@ -74,10 +56,19 @@ func (g *Game) Check(o Options) error {
 	if o.Passes < 0 {
 		return fmt.Errorf("--passes %d: want a positive number or unlimited", o.Passes)
 	}
+	if o.Base != "" && o.Base != BaseDealt && o.Base != BaseAce {
+		return fmt.Errorf("--base %q: want %s or %s", o.Base, BaseDealt, BaseAce)
+	}
 	return nil
 }
 
-var all = []*Game{klondike(), klondikeStrict(), klondikeHoldout(), klondikeFamiliar()}
+var all = []*Game{
+	klondike(), klondikeStrict(), klondikeHoldout(), klondikeFamiliar(),
+	doubleKlondike(), gargantua(), steps(),
+	yukon(), alaska(),
+	thumbAndPouch(), whitehead(),
+	agnesSorel(), agnesBernauer(),
+}
 
 // All returns every game, sorted by name.
 func All() []*Game {
@@ -118,15 +109,63 @@ func Resolve(name string, o Options) (*Game, engine.Rules, error) {
 	return g, r, err
 }
 
-// klondikeRules applies the common Klondike options over defaults.
-func klondikeRules(draw, passes int, o Options) engine.Rules {
+// Small returns a tiny version of game name, for tests only (the
+// solver's exhaustive BFS tests, playouts): the game's default rules with
+// fewer ranks (4, or 3 for two-deck games), fewer piles (3 or 4, the
+// first piles of the game's deal, or a smaller deal of the same shape for
+// games without a stock) and as many reserves as piles when the game has
+// reserves; every other rule is kept. It is not a game anyone plays and
+// its win rates mean nothing. ok is false for an unknown game.
+func Small(name string) (r engine.Rules, ok bool) {
+	g, err := Lookup(name)
+	if err != nil {
+		return engine.Rules{}, false
+	}
+	d, err := g.Rules(Options{})
+	if err != nil {
+		panic(fmt.Sprintf("variants: default rules of %s: %v", name, err)) // a programmer error
+	}
+	return g.small(d), true
+}
+
+// shrink keeps the first piles piles of r's deal, sets the ranks and
+// keeps at most as many reserves as piles.
+func shrink(r engine.Rules, ranks, piles int) engine.Rules {
+	r.Ranks = ranks
+	r.Deal = append([]engine.PileDeal(nil), r.Deal[:piles]...)
+	r.Reserves = min(r.Reserves, piles)
+	return r
+}
+
+// triangle is the Klondike deal: n piles of 1..n cards, the top one face up
+// (or all face up).
+func triangle(n int, faceUp bool) []engine.PileDeal {
+	d := make([]engine.PileDeal, n)
+	for i := range d {
+		d[i] = engine.PileDeal{Down: i, Up: 1}
+		if faceUp {
+			d[i] = engine.PileDeal{Up: i + 1}
+		}
+	}
+	return d
+}
+
+// wasteOptions applies the draw, passes and defoundation options over
+// defaults.
+func wasteOptions(r *engine.Rules, draw, passes int, o Options) {
+	r.Draw, r.Passes = draw, passes
 	if o.Draw != 0 {
-		draw = o.Draw
+		r.Draw = o.Draw
 	}
 	if o.PassesSet {
-		passes = o.Passes
+		r.Passes = o.Passes
 	}
-	r := engine.Klondike(draw, passes)
 	r.WorryBack = o.Defoundation
+}
+
+// klondikeRules applies the common Klondike options over defaults.
+func klondikeRules(draw, passes int, o Options) engine.Rules {
+	r := engine.Klondike(draw, passes)
+	wasteOptions(&r, draw, passes, o)
 	return r
 }
