@@ -33,6 +33,8 @@ verify, 2 a usage or input error.`,
 		newDealCmd(stdout),
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
+		newWinrateCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout),
+		newBenchCmd(stdout, stderr),
 	)
 	return root
 }

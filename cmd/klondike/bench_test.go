@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestBenchMovegenPinned(t *testing.T) {
+	out := mustRun(t, "bench", "movegen", "--draw", "1", "--playouts", "2", "--perft-time", "0", "--divide")
+	for _, want := range []string{
+		"game: klondike (draw 1, unlimited passes)",
+		"deals: 5, native seeds 0..4",
+		"perft to depth 8",
+		"to-foundation  pile-to-pile  waste-to-pile  draw  recycle  from-foundation  cell  deal  reserve-to-pile  flips",
+		"divide, deal native-pcg-v1 0, depth 8:",
+		"pinned: ok (table draw1-passes0, 5 deals, depths 1..8)",
+		"playouts/s", "ns per generation", "state size:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench movegen output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBenchMovegenSeeds(t *testing.T) {
+	out := mustRun(t, "bench", "movegen", "--draw", "1", "--seed", "100", "--deals", "2", "--depth", "2",
+		"--playouts", "0", "--perft-time", "0")
+	if !strings.Contains(out, "pinned: not checked (table draw1-passes0 holds none of these deals)") ||
+		!strings.Contains(out, "deals: 2, native seeds 100..101") || strings.Contains(out, "playouts/s") {
+		t.Errorf("bench movegen --seed 100 --deals 2 --playouts 0:\n%s", out)
+	}
+	out = mustRun(t, "bench", "movegen", "--draw", "5", "--depth", "2", "--deals", "1", "--playouts", "0", "--perft-time", "0")
+	if !strings.Contains(out, "pinned: no pinned table has these rules") || !strings.Contains(out, "deals: 1: native-pcg-v1 0") {
+		t.Errorf("bench movegen --draw 5:\n%s", out)
+	}
+}
+
+func TestBenchMovegenJSON(t *testing.T) {
+	out := mustRun(t, "bench", "movegen", "--draw", "3", "--depth", "3", "--playouts", "1", "--perft-time", "0", "--json")
+	var rep struct {
+		Game   string `json:"game"`
+		Rules  string `json:"rules"`
+		Depth  int    `json:"depth"`
+		Deals  []any  `json:"deals"`
+		Totals []struct {
+			Nodes int64 `json:"nodes"`
+		} `json:"totals"`
+		Pinned struct {
+			Table    string `json:"table"`
+			Mismatch string `json:"mismatch"`
+		} `json:"pinned"`
+		Throughput struct {
+			Playouts int64 `json:"playouts"`
+		} `json:"throughput"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("bench movegen --json: %v\n%s", err, out)
+	}
+	if rep.Game != "klondike" || rep.Rules != "draw 3, unlimited passes" || rep.Depth != 3 || len(rep.Deals) != 5 ||
+		len(rep.Totals) != 3 || rep.Pinned.Table != "draw3-passes0" || rep.Pinned.Mismatch != "" ||
+		rep.Throughput.Playouts != 1 {
+		t.Errorf("bench movegen --json = %+v", rep)
+	}
+}
+
+func TestBenchSolve(t *testing.T) {
+	out, errs, code := klondike(t, "bench", "solve", "--from", fastSeed, "--deals", "2", "--budget", "5s")
+	if code != 0 {
+		t.Fatalf("bench solve: exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"game:          klondike (draw 3, unlimited passes)",
+		"deals:         2 (native seeds " + fastSeed, "decided:", "time per deal:", "states/s:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench solve output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.HasPrefix(errs, "bench solve: 2/2 deals") {
+		t.Errorf("bench solve stderr %q, want a progress line", errs)
+	}
+	out = mustRunStdout(t, "bench", "solve", "--from", fastSeed, "--deals", "1", "--json")
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep["deals"] != 1.0 || rep["budget_seconds"] != 10.0 {
+		t.Errorf("bench solve --json = %q (%v)", out, err)
+	}
+}
+
+// mustRunStdout runs args, fails the test unless it exits 0, and returns
+// stdout (stderr may hold progress).
+func mustRunStdout(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errs, code := klondike(t, args...)
+	if code != 0 {
+		t.Fatalf("klondike %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
+	}
+	return out
+}
+
+func TestBenchBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "movegen", "--depth", "0"}, "--depth 0"},
+		{[]string{"bench", "movegen", "--deals", "0"}, "--deals 0"},
+		{[]string{"bench", "movegen", "--playouts", "-1"}, "--playouts -1"},
+		{[]string{"bench", "movegen", "--game", "nope"}, "nope"},
+		{[]string{"bench", "movegen", "--game", "klondike-strict", "--draw", "3"}, "draw"},
+		{[]string{"bench", "solve", "--deals", "0"}, "--deals 0"},
+		{[]string{"bench", "solve", "--workers", "0"}, "--workers 0"},
+		{[]string{"bench", "solve", "--budget", "-1s"}, "--budget"},
+		{[]string{"bench", "solve", "--mem", "lots"}, "--mem"},
+		{[]string{"bench", "solve", "--from", "18446744073709551615", "--deals", "2"}, "2^64"},
+		{[]string{"bench", "solve", "--nope"}, "nope"},
+	} {
+		checkOneLineError(t, tc.args, exitUsage, tc.want)
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klondike-family/klondike/results"
+	"github.com/spf13/cobra"
+)
+
+type mergeOptions struct {
+	out       string
+	allowGaps bool
+}
+
+func newMergeCmd(stdout io.Writer) *cobra.Command {
+	o := &mergeOptions{}
+	cmd := &cobra.Command{
+		Use:   "merge --out DIR [--allow-gaps] SHARD_DIR...",
+		Short: "Join the shard directories of a win-rate run",
+		Long: `Join the result directories of 'klondike winrate --shard k/n' into one: their
+manifests must agree in everything but shard and workers, no seed may be in
+two of them, and together they must cover the seed range (unless
+--allow-gaps). Writes DIR/manifest.json (shard "merged k of n") and
+DIR/records.jsonl sorted by seed. DIR must not hold results already.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runMerge(stdout, o, args)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&o.out, "out", "", "directory to write (required)")
+	fs.BoolVar(&o.allowGaps, "allow-gaps", false, "merge even when seeds of the range are missing")
+	return cmd
+}
+
+func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
+	if o.out == "" {
+		return usageErrorf("give the directory to write: --out DIR")
+	}
+	res, err := results.Merge(o.out, dirs, o.allowGaps)
+	var r *results.RefusalError
+	switch {
+	case errors.As(err, &r):
+		return usageError(err)
+	case err != nil:
+		return failErrorf("%v", err)
+	}
+	m := res.Manifest
+	_, err = fmt.Fprintf(w, "%s: %d records of seeds %d..%d from %d directories (%s)",
+		o.out, res.Records, m.From, m.From+m.Deals-1, len(dirs), m.Shard)
+	if err == nil && res.Missing > 0 {
+		_, err = fmt.Fprintf(w, ", %d seeds missing", res.Missing)
+	}
+	if err == nil {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}

@@ -1,0 +1,76 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func benchRecords() []Record {
+	return []Record{
+		{Seed: 3, Verdict: "won", TimeMS: 2, Nodes: 100, TableBytes: 1 << 20},
+		{Seed: 4, Verdict: "lost", TimeMS: 8, Nodes: 300, TableBytes: 3 << 20},
+		{Seed: 5, Verdict: "unknown", Stop: "time", TimeMS: 10, Nodes: 600, TableBytes: 2 << 20},
+		{Seed: 6, Verdict: "won", TimeMS: 20, Nodes: 1000, TableBytes: 4 << 20},
+	}
+}
+
+func TestSummariseBench(t *testing.T) {
+	b := BenchSolve{Game: "klondike", Rules: "draw 1", From: 3, Budget: 10 * time.Second, Workers: 1}
+	b.SummariseBench(benchRecords())
+	if b.Deals != 4 || b.Won != 2 || b.Lost != 1 || b.Unknown != 1 {
+		t.Errorf("deals %d won %d lost %d unknown %d, want 4 2 1 1", b.Deals, b.Won, b.Lost, b.Unknown)
+	}
+	if b.DecidedPct != 75 {
+		t.Errorf("decided %v %%, want 75", b.DecidedPct)
+	}
+	if b.MedianTableBytes != 2<<20 || b.MaxTableBytes != 4<<20 {
+		t.Errorf("table median %d max %d, want %d %d", b.MedianTableBytes, b.MaxTableBytes, 2<<20, 4<<20)
+	}
+	if b.NodesPerSec != 2000/0.04 {
+		t.Errorf("states/s %v, want %v", b.NodesPerSec, 2000/0.04)
+	}
+	var empty BenchSolve
+	empty.SummariseBench(nil)
+	if empty.Deals != 0 || empty.DecidedPct != 0 || empty.MedianTableBytes != 0 {
+		t.Errorf("summary of no records = %+v", empty)
+	}
+}
+
+func TestBenchSolveOutput(t *testing.T) {
+	b := BenchSolve{Game: "klondike", Rules: "draw 1", From: 3, Budget: 10 * time.Second, Workers: 2, Mem: 1 << 30}
+	b.SummariseBench(benchRecords())
+	var text bytes.Buffer
+	if err := b.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"deals:         4 (native seeds 3..6)", "decided:       75.0 %", "unknown:       1",
+		"median 8.0 ms", "max 20.0 ms", "max 4.0 MiB", "1.0 GiB", "2 worker(s)",
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text output lacks %q:\n%s", want, text.String())
+		}
+	}
+	var js bytes.Buffer
+	if err := b.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatalf("JSON output %q: %v", js.String(), err)
+	}
+	for k, want := range map[string]any{
+		"deals": 4.0, "won": 2.0, "lost": 1.0, "unknown": 1.0, "decided_pct": 75.0,
+		"budget_seconds": 10.0, "max_table_bytes": float64(4 << 20), "workers": 2.0,
+	} {
+		if got[k] != want {
+			t.Errorf("JSON %s = %v, want %v", k, got[k], want)
+		}
+	}
+	if strings.Count(js.String(), "\n") != 1 {
+		t.Errorf("JSON output is not one line: %q", js.String())
+	}
+}

@@ -1,0 +1,300 @@
+package results
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+)
+
+// SolverVersion names the solver's behaviour in manifests: a change that
+// can change a verdict or a node count must change it.
+const SolverVersion = "1"
+
+// File names in a result directory.
+const (
+	ManifestFile = "manifest.json"
+	RecordsFile  = "records.jsonl"
+)
+
+// Seed types: the deal generators a seed may name.
+var SeedTypes = []string{"native", "solvitaire", "klondike-solver"}
+
+// Manifest says how a result directory's records were made: everything
+// needed to make them again.
+type Manifest struct {
+	Game     string       `json:"game"`
+	Rules    engine.Rules `json:"rules"`
+	From     uint64       `json:"from"`  // first seed of the range
+	Deals    uint64       `json:"deals"` // seeds From .. From+Deals-1
+	SeedType string       `json:"seed_type"`
+	// Shard is "k/n" (this directory holds the seeds s of the range with
+	// (s-From) % n == k-1; "1/1" is the whole range), or "merged k of n"
+	// for a directory merge made from k shard directories of n.
+	Shard    string `json:"shard"`
+	Budget   string `json:"budget"`    // wall time per deal (a Go duration; "0s" none)
+	MaxNodes int64  `json:"max_nodes"` // nodes per deal; 0 none
+	Mem      int64  `json:"mem"`       // transposition table bytes per deal; 0 none
+	// Workers is the number of deals solved at once; it does not change
+	// any record but the times. 0 in a merged manifest.
+	Workers       int    `json:"workers"`
+	GoVersion     string `json:"go_version"`
+	Commit        string `json:"commit"`
+	DealGenerator string `json:"deal_generator"`
+	SolverVersion string `json:"solver_version"`
+}
+
+// Commit returns the VCS revision the binary was built from, with
+// "+dirty" when the tree was modified, or "unknown".
+func Commit() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "unknown"
+	}
+	if dirty {
+		rev += "+dirty"
+	}
+	return rev
+}
+
+// DealGeneratorID names the generator of a seed type.
+func DealGeneratorID(seedType string) (string, error) {
+	switch seedType {
+	case "native":
+		return engine.NativeDealID, nil
+	case "solvitaire":
+		return "solvitaire-mt19937", nil
+	case "klondike-solver":
+		return "klondike-solver-random", nil
+	}
+	return "", fmt.Errorf("seed type %q: want one of %s", seedType, strings.Join(SeedTypes, ", "))
+}
+
+// DealSource returns the deal function of a seed type for rules r. The
+// rules are captured by value.
+func DealSource(r engine.Rules, seedType string) (DealFunc, error) {
+	switch seedType {
+	case "native":
+		return func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&r, seed), nil }, nil
+	case "solvitaire":
+		return func(seed uint64) (engine.Layout, error) { return engine.SolvitaireDeal(&r, seed) }, nil
+	case "klondike-solver":
+		return func(seed uint64) (engine.Layout, error) { return engine.KlondikeSolverDeal(&r, seed) }, nil
+	}
+	return nil, fmt.Errorf("seed type %q: want one of %s", seedType, strings.Join(SeedTypes, ", "))
+}
+
+// NewManifest fills in the fields that describe this build: Go version,
+// commit, deal generator and solver version.
+func NewManifest(game string, r engine.Rules, seedType string, from, deals uint64, shard Shard,
+	budget time.Duration, maxNodes, mem int64, workers int) (Manifest, error) {
+	gen, err := DealGeneratorID(seedType)
+	if err != nil {
+		return Manifest{}, err
+	}
+	m := Manifest{
+		Game: game, Rules: r, From: from, Deals: deals, SeedType: seedType, Shard: shard.String(),
+		Budget: budget.String(), MaxNodes: maxNodes, Mem: mem, Workers: workers,
+		GoVersion: runtime.Version(), Commit: Commit(), DealGenerator: gen, SolverVersion: SolverVersion,
+	}
+	return m, m.Check()
+}
+
+// Check validates the seed range against the seed type.
+func (m *Manifest) Check() error {
+	if m.Deals == 0 {
+		return errors.New("no deals: want 1 or more")
+	}
+	last := m.From + (m.Deals - 1)
+	if last < m.From {
+		return fmt.Errorf("seeds %d + %d deals run past %d", m.From, m.Deals, uint64(math.MaxUint64))
+	}
+	if m.SeedType != "native" && last > math.MaxUint32 {
+		return fmt.Errorf("seeds %d..%d: %s seeds are 32-bit, 0..4294967295", m.From, last, m.SeedType)
+	}
+	return nil
+}
+
+// InRange tells whether seed lies in the manifest's seed range.
+func (m *Manifest) InRange(seed uint64) bool { return seed >= m.From && seed-m.From < m.Deals }
+
+// SolverOptions returns the solver budgets the manifest names.
+func (m *Manifest) SolverOptions() (solver.Options, error) {
+	d, err := time.ParseDuration(m.Budget)
+	if err != nil {
+		return solver.Options{}, fmt.Errorf("manifest budget %q: %v", m.Budget, err)
+	}
+	return solver.Options{Budget: d, MaxNodes: m.MaxNodes, Mem: m.Mem}, nil
+}
+
+// Diff compares two manifests field by field, in the order of the JSON
+// object, skipping the fields named in ignore (JSON names). It returns
+// the JSON name of the first field that differs with both values, or ""
+// when they agree.
+func Diff(a, b *Manifest, ignore ...string) (field, va, vb string) {
+	ta := reflect.TypeOf(*a)
+	ra, rb := reflect.ValueOf(*a), reflect.ValueOf(*b)
+	for i := 0; i < ta.NumField(); i++ {
+		name, _, _ := strings.Cut(ta.Field(i).Tag.Get("json"), ",")
+		if contains(ignore, name) {
+			continue
+		}
+		x, y := ra.Field(i).Interface(), rb.Field(i).Interface()
+		if reflect.DeepEqual(x, y) {
+			continue
+		}
+		return name, jsonString(x), jsonString(y)
+	}
+	return "", "", ""
+}
+
+func contains(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonString writes v as compact JSON.
+func jsonString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// ReadManifest reads DIR/manifest.json.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	path := filepath.Join(dir, ManifestFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return m, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, fmt.Errorf("%s: %v", path, err)
+	}
+	return m, nil
+}
+
+// WriteManifest writes DIR/manifest.json atomically: a temporary file,
+// synced, renamed over the old one, and the directory synced.
+func WriteManifest(dir string, m *Manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(dir, ManifestFile), append(data, '\n'))
+}
+
+// writeFileAtomic replaces path with data so that a crash leaves either
+// the old file or the new one.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return syncDir(dir)
+}
+
+// syncDir makes a rename or a new file in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}
+
+// Shard is part k of n of a seed range: the seeds s with
+// (s − from) % N == K − 1.
+type Shard struct{ K, N uint64 }
+
+// Whole is the whole range as one shard.
+var Whole = Shard{1, 1}
+
+// ParseShard reads "k/n" with 1 ≤ k ≤ n.
+func ParseShard(s string) (Shard, error) {
+	ks, ns, ok := strings.Cut(strings.TrimSpace(s), "/")
+	k, err1 := strconv.ParseUint(ks, 10, 64)
+	n, err2 := strconv.ParseUint(ns, 10, 64)
+	if !ok || err1 != nil || err2 != nil || k < 1 || k > n {
+		return Shard{}, fmt.Errorf("shard %q: want k/n with 1 <= k <= n, e.g. 3/10", s)
+	}
+	return Shard{k, n}, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
+
+// Holds tells whether seed belongs to the shard of a range starting at
+// from.
+func (s Shard) Holds(from, seed uint64) bool { return (seed-from)%s.N == s.K-1 }
+
+// Seeds lists the shard's seeds of the range from .. from+deals−1, in
+// increasing order.
+func (s Shard) Seeds(from, deals uint64) []uint64 {
+	if deals < s.K {
+		return nil
+	}
+	out := make([]uint64, 0, (deals-s.K)/s.N+1)
+	for i := s.K - 1; i < deals; i += s.N {
+		out = append(out, from+i)
+		if i+s.N < i { // overflow
+			break
+		}
+	}
+	return out
+}

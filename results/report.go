@@ -1,0 +1,318 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// Result is a result directory read back: its manifest and records.
+type Result struct {
+	Dir      string
+	Manifest Manifest
+	Records  []Record
+}
+
+// LoadResult reads a result directory. A torn last line is left out, as a
+// resumed run would.
+func LoadResult(dir string) (Result, error) {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	recs, _, err := ReadRecords(dir)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Dir: dir, Manifest: m, Records: recs}, nil
+}
+
+// Expected is the number of seeds the directory's shard covers.
+func (r *Result) Expected() int {
+	sh, err := ParseShard(r.Manifest.Shard)
+	if err != nil { // merged: the whole range
+		return int(r.Manifest.Deals)
+	}
+	return len(sh.Seeds(r.Manifest.From, r.Manifest.Deals))
+}
+
+// WinRate counts the directory's verdicts.
+func (r *Result) WinRate() WinRate {
+	s := Summarise(r.Records)
+	return NewWinRate(s.Won, s.Lost, s.Unknown)
+}
+
+// Published is a published win rate: Mid ± Half, as fractions.
+type Published struct {
+	Mid, Half float64
+	Source    string
+}
+
+// Interval is the published figure as an interval.
+func (p Published) Interval() Interval { return Interval{p.Mid - p.Half, p.Mid + p.Half} }
+
+// PublishedFigure returns the published thoughtful win rate for rules r,
+// when there is one: Blake & Gent (JAIR 2026, 10^6 deals each) for
+// one-deck Klondike with unlimited passes, draw 1 or 3, worrying back
+// allowed or not. It matches by rules, whatever the game's name.
+func PublishedFigure(r engine.Rules) (Published, bool) {
+	const src = "Blake & Gent 2026"
+	figures := []struct {
+		draw int
+		wb   bool
+		p    Published
+	}{
+		{3, true, Published{0.81945, 0.00084, src}},
+		{1, true, Published{0.90480, 0.00116, src}},
+		{3, false, Published{0.81524, 0.00089, src}},
+		{1, false, Published{0.90204, 0.00093, src}},
+	}
+	for _, f := range figures {
+		k := engine.Klondike(f.draw, 0)
+		k.WorryBack = f.wb
+		if reflect.DeepEqual(k, r) {
+			return f.p, true
+		}
+	}
+	return Published{}, false
+}
+
+// RulesSummary says the rules that vary across the family in a few words:
+// draw, passes, defoundation, strict (whole runs only), cells.
+func RulesSummary(r *engine.Rules) string {
+	parts := []string{fmt.Sprintf("draw %d", r.Draw)}
+	switch {
+	case r.Passes == 0:
+		parts = append(parts, "unlimited passes")
+	case r.Passes == 1:
+		parts = append(parts, "1 pass")
+	default:
+		parts = append(parts, fmt.Sprintf("%d passes", r.Passes))
+	}
+	if r.WorryBack {
+		parts = append(parts, "defoundation")
+	}
+	if r.Unit == engine.UnitWholeRun {
+		parts = append(parts, "strict")
+	}
+	if r.Cells > 0 {
+		parts = append(parts, fmt.Sprintf("%d cells", r.Cells))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// BudgetSummary writes a manifest's budgets, e.g. "1m0s, 20000 nodes,
+// 1.0 GiB"; "none" when there are none.
+func BudgetSummary(m *Manifest) string {
+	var parts []string
+	if d, err := time.ParseDuration(m.Budget); err != nil || d != 0 {
+		parts = append(parts, m.Budget)
+	}
+	if m.MaxNodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", m.MaxNodes))
+	}
+	if m.Mem > 0 {
+		parts = append(parts, formatBytes(m.Mem))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func formatBytes(n int64) string {
+	const units = "KMGTPE"
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	v, i := float64(n), -1
+	for v >= 1024 && i < len(units)-1 {
+		v /= 1024
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", v, units[i])
+}
+
+// formatMS writes a time in milliseconds.
+func formatMS(ms float64) string {
+	if ms < 1000 {
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.2f s", ms/1000)
+}
+
+func pct(x float64) string { return fmt.Sprintf("%.3f", 100*x) }
+
+// ReportOptions say how the report is headed and where its plots are.
+type ReportOptions struct {
+	// Command is the command line that makes the report, named in its
+	// header.
+	Command string
+	// Plots, when set, are the plot files to show, as paths relative to
+	// the report.
+	Plots []PlotFile
+}
+
+// rulesDiff names the one rule field in which a and b differ, with both
+// values; ok is false unless exactly one field differs.
+func rulesDiff(a, b *engine.Rules) (desc string, ok bool) {
+	ta := reflect.TypeOf(*a)
+	va, vb := reflect.ValueOf(*a), reflect.ValueOf(*b)
+	n := 0
+	for i := 0; i < ta.NumField(); i++ {
+		x, y := va.Field(i).Interface(), vb.Field(i).Interface()
+		if reflect.DeepEqual(x, y) {
+			continue
+		}
+		n++
+		name := ta.Field(i).Name
+		switch name {
+		case "WorryBack":
+			desc = fmt.Sprintf("defoundation: %s → %s", yesNo(a.WorryBack), yesNo(b.WorryBack))
+		case "Passes":
+			desc = fmt.Sprintf("passes: %s → %s", passes(a.Passes), passes(b.Passes))
+		case "Unit":
+			desc = fmt.Sprintf("group moves: %s → %s", a.Unit, b.Unit)
+		default:
+			desc = fmt.Sprintf("%s: %v → %v", strings.ToLower(name), x, y)
+		}
+	}
+	return desc, n == 1
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func passes(n int) string {
+	if n == 0 {
+		return "unlimited"
+	}
+	return fmt.Sprint(n)
+}
+
+// seedsSummary writes a directory's seeds: type, range and shard.
+func seedsSummary(m *Manifest) string {
+	s := fmt.Sprintf("%s %d..%d", m.SeedType, m.From, m.From+m.Deals-1)
+	switch {
+	case m.Shard == "1/1":
+	case strings.HasPrefix(m.Shard, "merged "):
+		s += " (" + m.Shard + ")"
+	default:
+		s += " (shard " + m.Shard + ")"
+	}
+	return s
+}
+
+// WriteReport writes the Markdown report of results: a table with a row
+// per directory, paired comparisons of directories that differ in one
+// rule on the same seeds, and the plots.
+func WriteReport(w io.Writer, rs []Result, o ReportOptions) error {
+	var b strings.Builder
+	b.WriteString("# Win-rate results\n\n")
+	fmt.Fprintf(&b, "_Generated by `%s`: regenerate it with that command, never edit it by hand._\n\n", o.Command)
+	b.WriteString(`Thoughtful play: every card known, each deal solved exactly within the budget.
+"win %" is the centre ± half width of the 95% interval that runs from the Wilson lower
+bound counting every unknown deal as lost to the Wilson upper bound counting every
+unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
+with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
+where one is published, and "overlaps" whether the two intervals meet.
+
+`)
+	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | budget | published % | overlaps |\n")
+	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|---|---|---|\n")
+	for i := range rs {
+		b.WriteString(reportRow(&rs[i]))
+		b.WriteByte('\n')
+	}
+	pairs := pairRows(rs)
+	if len(pairs) > 0 {
+		b.WriteString(`
+## Paired comparisons
+
+Directories with the same game and seeds whose rules differ in one rule, compared deal
+by deal on the seeds both hold. "only A" counts deals A wins and B loses; pairs with an
+unknown on either side are left out of the test. p is the exact two-sided McNemar
+(binomial) test on the discordant pairs.
+
+| A | B | differs | pairs | both won | both lost | only A | only B | unknown | McNemar p |
+|---|---|---|--:|--:|--:|--:|--:|--:|--:|
+`)
+		for _, row := range pairs {
+			b.WriteString(row)
+			b.WriteByte('\n')
+		}
+	}
+	if len(o.Plots) > 0 {
+		b.WriteString("\n## Plots\n\n")
+		for _, p := range o.Plots {
+			fmt.Fprintf(&b, "![%s](%s)\n\n", p.Title, filepath.ToSlash(p.Path))
+		}
+	}
+	_, err := io.WriteString(w, strings.TrimRight(b.String(), "\n")+"\n")
+	return err
+}
+
+// reportRow is one table row.
+func reportRow(r *Result) string {
+	m := &r.Manifest
+	s := Summarise(r.Records)
+	wr := NewWinRate(s.Won, s.Lost, s.Unknown)
+	deals := fmt.Sprint(s.Deals)
+	if exp := r.Expected(); s.Deals < exp {
+		deals = fmt.Sprintf("%d of %d", s.Deals, exp)
+	}
+	win, decided, mean, p99 := "–", "–", "–", "–"
+	if s.Deals > 0 {
+		win = fmt.Sprintf("%s ± %s", pct(wr.Mid()), pct(wr.Half()))
+		mean, p99 = formatMS(s.MeanMS), formatMS(s.P99MS)
+	}
+	if s.Won+s.Lost > 0 {
+		decided = fmt.Sprintf("%s [%s, %s]", pct(float64(s.Won)/float64(s.Won+s.Lost)), pct(wr.Decided.Lo), pct(wr.Decided.Hi))
+	}
+	pub, overlaps := "–", "–"
+	if p, ok := PublishedFigure(m.Rules); ok {
+		pub = fmt.Sprintf("%s ± %s (%s)", pct(p.Mid), pct(p.Half), p.Source)
+		if s.Deals > 0 {
+			overlaps = yesNo(wr.Range.Overlaps(p.Interval()))
+		}
+	}
+	cells := []string{
+		filepath.ToSlash(r.Dir), m.Game, RulesSummary(&m.Rules), seedsSummary(m), deals,
+		fmt.Sprint(s.Won), fmt.Sprint(s.Lost), fmt.Sprint(s.Unknown), win, decided,
+		mean, p99, BudgetSummary(m), pub, overlaps,
+	}
+	return "| " + strings.Join(cells, " | ") + " |"
+}
+
+// pairRows compares every two directories with the same game and seeds
+// whose rules differ in exactly one field.
+func pairRows(rs []Result) []string {
+	var rows []string
+	for i := range rs {
+		for j := i + 1; j < len(rs); j++ {
+			a, b := &rs[i], &rs[j]
+			ma, mb := &a.Manifest, &b.Manifest
+			if ma.Game != mb.Game || ma.SeedType != mb.SeedType || ma.From != mb.From || ma.Deals != mb.Deals {
+				continue
+			}
+			desc, ok := rulesDiff(&ma.Rules, &mb.Rules)
+			if !ok {
+				continue
+			}
+			p := ComparePaired(a.Records, b.Records)
+			rows = append(rows, fmt.Sprintf("| %s | %s | %s | %d | %d | %d | %d | %d | %d | %.3g |",
+				filepath.ToSlash(a.Dir), filepath.ToSlash(b.Dir), desc, p.Pairs(),
+				p.BothWon, p.BothLost, p.OnlyA, p.OnlyB, p.Unknown, p.P))
+		}
+	}
+	return rows
+}

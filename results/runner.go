@@ -1,0 +1,362 @@
+package results
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// RunOptions say how Run writes a result directory. The manifest says
+// what is solved: game, rules, seeds, shard, budgets and workers.
+type RunOptions struct {
+	Dir      string
+	Manifest Manifest
+	// FlushEvery and FlushRecords bound how long and how many records
+	// may wait before they are written and synced: 1 s and 100 when 0.
+	FlushEvery   time.Duration
+	FlushRecords int
+	// OnRecord, when set, is called with every record accepted, after
+	// Progress, from one goroutine at a time.
+	OnRecord func(Record)
+	// Progress, when set, is called after every record accepted and once
+	// more at the end (Final), from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress counts a run's records, those of earlier runs included.
+type Progress struct {
+	Total   int // seeds of the shard
+	Done    int // records, this run's and earlier runs'
+	Resumed int // records found when the run started
+	Won     int
+	Lost    int
+	Unknown int
+	Elapsed time.Duration // since this run started
+	Final   bool          // the run has ended
+}
+
+// Rate is this run's deals per second.
+func (p Progress) Rate() float64 {
+	if p.Elapsed <= 0 {
+		return 0
+	}
+	return float64(p.Done-p.Resumed) / p.Elapsed.Seconds()
+}
+
+// ETA estimates the time left at this run's rate; 0 when unknown.
+func (p Progress) ETA() time.Duration {
+	r := p.Rate()
+	if r <= 0 {
+		return 0
+	}
+	return time.Duration(float64(p.Total-p.Done) / r * float64(time.Second))
+}
+
+// WinRate is the win rate so far.
+func (p Progress) WinRate() WinRate { return NewWinRate(p.Won, p.Lost, p.Unknown) }
+
+// RunResult is how a run ended.
+type RunResult struct {
+	Progress
+	// Interrupted is set when the context ended the run before every
+	// seed of the shard had a record.
+	Interrupted bool
+	// TornBytes is the size of a torn last line dropped at the start.
+	TornBytes int64
+}
+
+// MismatchError refuses a directory whose manifest is not the run's.
+type MismatchError struct {
+	Dir        string
+	Field      string // JSON name of the first field that differs
+	Have, Want string // the directory's value and the run's
+}
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (use another directory, or the same flags to continue)",
+		e.Dir, e.Field, e.Have, e.Want)
+}
+
+// Run solves the seeds of the manifest's shard that DIR does not hold yet,
+// appending one JSON line per deal to DIR/records.jsonl. A new directory
+// gets the manifest first; an old one must have the same manifest but
+// for workers (a *MismatchError otherwise), and its records are read: a
+// torn last line is dropped, a seed twice or a seed outside the shard is an
+// error. Records are written in batches (at most FlushRecords or
+// FlushEvery apart), each one write and an fsync, so a crash loses at most
+// the deals in flight and the last batch. When ctx ends, no more seeds are
+// handed out, the deals in flight are dropped, and what is done is
+// flushed: running again continues.
+func Run(ctx context.Context, o RunOptions) (RunResult, error) {
+	var res RunResult
+	m := o.Manifest
+	if err := m.Check(); err != nil {
+		return res, err
+	}
+	shard, err := ParseShard(m.Shard)
+	if err != nil {
+		return res, err
+	}
+	g, err := engine.NewGame(m.Rules)
+	if err != nil {
+		return res, fmt.Errorf("rules: %v", err)
+	}
+	deal, err := DealSource(m.Rules, m.SeedType)
+	if err != nil {
+		return res, err
+	}
+	opt, err := m.SolverOptions()
+	if err != nil {
+		return res, err
+	}
+	if err := prepareDir(o.Dir, &m); err != nil {
+		return res, err
+	}
+	recs, good, err := ReadRecords(o.Dir)
+	if err != nil {
+		return res, err
+	}
+	path := filepath.Join(o.Dir, RecordsFile)
+	if st, err := os.Stat(path); err == nil && st.Size() > good {
+		res.TornBytes = st.Size() - good
+		if err := os.Truncate(path, good); err != nil {
+			return res, err
+		}
+	}
+	done := make(map[uint64]bool, len(recs))
+	p := Progress{Resumed: len(recs)}
+	for _, r := range recs {
+		if !m.InRange(r.Seed) || !shard.Holds(m.From, r.Seed) {
+			return res, fmt.Errorf("%s: seed %d is not in shard %s of seeds %d..%d", path, r.Seed, m.Shard, m.From, m.From+m.Deals-1)
+		}
+		done[r.Seed] = true
+		p.count(r)
+	}
+	all := shard.Seeds(m.From, m.Deals)
+	todo := make([]uint64, 0, len(all)-len(done))
+	for _, s := range all {
+		if !done[s] {
+			todo = append(todo, s)
+		}
+	}
+	p.Total = len(all)
+	p.Done = len(recs)
+
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return res, err
+	}
+	defer f.Close()
+	if err := syncDir(o.Dir); err != nil {
+		return res, err
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &batchWriter{f: f, every: o.FlushEvery, most: o.FlushRecords, cancel: cancel}
+	if w.every <= 0 {
+		w.every = time.Second
+	}
+	if w.most <= 0 {
+		w.most = 100
+	}
+	start := time.Now()
+	ch := make(chan Record, 256)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		w.loop(ch, func(r Record) {
+			p.Done++
+			p.count(r)
+			p.Elapsed = time.Since(start)
+			if o.Progress != nil {
+				o.Progress(p)
+			}
+			if o.OnRecord != nil {
+				o.OnRecord(r)
+			}
+		})
+	}()
+	solveErr := SolveDeals(runCtx, g, deal, todo, opt, m.Workers, func(r Record) {
+		if r.Stop == "cancelled" {
+			return // a deal stopped by the interrupt is not a result
+		}
+		ch <- r
+	})
+	close(ch)
+	wg.Wait()
+	p.Elapsed = time.Since(start)
+	p.Final = true
+	if o.Progress != nil {
+		o.Progress(p)
+	}
+	res.Progress = p
+	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
+	if w.err != nil {
+		return res, fmt.Errorf("%s: %v", path, w.err)
+	}
+	if solveErr != nil {
+		return res, solveErr
+	}
+	if err := f.Close(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+func (p *Progress) count(r Record) {
+	switch r.Verdict {
+	case "won":
+		p.Won++
+	case "lost":
+		p.Lost++
+	default:
+		p.Unknown++
+	}
+}
+
+// prepareDir creates dir with the manifest m, or checks that the manifest
+// there is m but for workers, and records the new workers count.
+func prepareDir(dir string, m *Manifest) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	old, err := ReadManifest(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if _, err := os.Stat(filepath.Join(dir, RecordsFile)); err == nil {
+			return fmt.Errorf("%s holds %s but no %s", dir, RecordsFile, ManifestFile)
+		}
+		return WriteManifest(dir, m)
+	case err != nil:
+		return err
+	}
+	if field, have, want := Diff(&old, m, "workers"); field != "" {
+		return &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
+	}
+	if old.Workers != m.Workers {
+		return WriteManifest(dir, m)
+	}
+	return nil
+}
+
+// batchWriter appends records to a file in batches, each one write and
+// one fsync.
+type batchWriter struct {
+	f      *os.File
+	every  time.Duration
+	most   int
+	cancel func() // stops the run when a write fails
+	buf    []byte
+	n      int
+	err    error
+}
+
+// loop takes records from ch until it is closed, calling accept for each
+// and flushing every w.most records or w.every.
+func (w *batchWriter) loop(ch <-chan Record, accept func(Record)) {
+	tick := time.NewTicker(w.every)
+	defer tick.Stop()
+	last := time.Now()
+	for {
+		select {
+		case r, ok := <-ch:
+			if !ok {
+				w.flush()
+				return
+			}
+			line, err := json.Marshal(r)
+			if err != nil {
+				w.fail(err)
+				continue
+			}
+			w.buf = append(append(w.buf, line...), '\n')
+			w.n++
+			accept(r)
+			if w.n >= w.most || time.Since(last) >= w.every {
+				w.flush()
+				last = time.Now()
+			}
+		case <-tick.C:
+			if w.n > 0 {
+				w.flush()
+				last = time.Now()
+			}
+		}
+	}
+}
+
+func (w *batchWriter) flush() {
+	if w.n == 0 || w.err != nil {
+		return
+	}
+	if _, err := w.f.Write(w.buf); err != nil {
+		w.fail(err)
+		return
+	}
+	if err := w.f.Sync(); err != nil {
+		w.fail(err)
+		return
+	}
+	w.buf, w.n = w.buf[:0], 0
+}
+
+func (w *batchWriter) fail(err error) {
+	if w.err == nil {
+		w.err = err
+		w.cancel()
+	}
+}
+
+// ReadRecords reads DIR/records.jsonl (no file is no records). A last line
+// without its newline, the trace of a write cut short, is left out; good
+// is the length of the file without it. A seed twice, or any other line
+// that is not a record, is an error naming it.
+func ReadRecords(dir string) (recs []Record, good int64, err error) {
+	path := filepath.Join(dir, RecordsFile)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	line := map[uint64]int{}
+	for n := 1; ; n++ {
+		b, err := br.ReadBytes('\n')
+		if err == io.EOF {
+			return recs, good, nil // b, if any, is a torn line
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		var r Record
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return nil, 0, fmt.Errorf("%s line %d: not a record: %v", path, n, err)
+		}
+		if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
+			return nil, 0, fmt.Errorf("%s line %d: verdict %q: want won, lost or unknown", path, n, r.Verdict)
+		}
+		if first, ok := line[r.Seed]; ok {
+			return nil, 0, fmt.Errorf("%s: seed %d appears twice (lines %d and %d)", path, r.Seed, first, n)
+		}
+		line[r.Seed] = n
+		recs = append(recs, r)
+		good += int64(len(b))
+	}
+}

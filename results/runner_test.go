@@ -1,0 +1,228 @@
+package results
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// testManifest is a small draw-3 experiment: deals seeds 100.., 2 workers,
+// 2,000 nodes a deal (a few milliseconds each).
+func testManifest(t *testing.T, deals uint64, shard Shard) Manifest {
+	t.Helper()
+	m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 100, deals, shard, 0, 2000, 0, 2)
+	if err != nil {
+		t.Fatalf("NewManifest: %v", err)
+	}
+	return m
+}
+
+// runDir runs m into dir and fails the test on an error.
+func runDir(t *testing.T, ctx context.Context, dir string, m Manifest, onRecord func(Record)) RunResult {
+	t.Helper()
+	res, err := Run(ctx, RunOptions{Dir: dir, Manifest: m, OnRecord: onRecord})
+	if err != nil {
+		t.Fatalf("Run %s: %v", dir, err)
+	}
+	return res
+}
+
+// readSorted reads a directory's records sorted by seed, times zeroed.
+func readSorted(t *testing.T, dir string) []Record {
+	t.Helper()
+	recs, _, err := ReadRecords(dir)
+	if err != nil {
+		t.Fatalf("ReadRecords: %v", err)
+	}
+	for i := range recs {
+		recs[i].TimeMS = 0
+	}
+	slices.SortFunc(recs, func(a, b Record) int { return compareSeed(a.Seed, b.Seed) })
+	return recs
+}
+
+func compareSeed(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// checkSame checks that got holds the same records as want, times aside,
+// and that they cover seeds exactly once.
+func checkSame(t *testing.T, got, want []Record) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d records, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("record %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestRunResume: a run stopped part way and run again gives every seed
+// exactly once, with the records of an uninterrupted run.
+func TestRunResume(t *testing.T) {
+	m := testManifest(t, 40, Whole)
+	whole := t.TempDir()
+	res := runDir(t, context.Background(), whole, m, nil)
+	if res.Interrupted || res.Done != 40 || res.Total != 40 {
+		t.Fatalf("uninterrupted run: %+v", res)
+	}
+	want := readSorted(t, whole)
+
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	res = runDir(t, ctx, dir, m, func(Record) {
+		if n++; n == 15 {
+			cancel()
+		}
+	})
+	if !res.Interrupted || res.Done < 15 || res.Done >= 40 {
+		t.Fatalf("interrupted run: %+v, want interrupted after 15..39 records", res)
+	}
+	part := readSorted(t, dir)
+	if len(part) != res.Done {
+		t.Fatalf("interrupted run wrote %d records, reported %d", len(part), res.Done)
+	}
+	res = runDir(t, context.Background(), dir, m, nil)
+	if res.Interrupted || res.Resumed != len(part) || res.Done != 40 {
+		t.Fatalf("second run: %+v, want %d resumed and 40 done", res, len(part))
+	}
+	checkSame(t, readSorted(t, dir), want)
+	for i, r := range want {
+		if r.Seed != 100+uint64(i) {
+			t.Fatalf("record %d is seed %d, want %d", i, r.Seed, 100+i)
+		}
+	}
+}
+
+// TestRunTornLine: half a JSON line at the end of the records (a write cut
+// short) is dropped on the next start and its deal solved again.
+func TestRunTornLine(t *testing.T) {
+	m := testManifest(t, 12, Whole)
+	dir := t.TempDir()
+	runDir(t, context.Background(), dir, m, nil)
+	want := readSorted(t, dir)
+
+	path := filepath.Join(dir, RecordsFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	last := lines[len(lines)-2] // the last line; lines ends with ""
+	torn := strings.Join(lines[:len(lines)-2], "") + last[:len(last)/2]
+	if err := os.WriteFile(path, []byte(torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runDir(t, context.Background(), dir, m, nil)
+	if res.TornBytes != int64(len(last)/2) || res.Resumed != 11 || res.Done != 12 {
+		t.Fatalf("after a torn line: %+v, want %d torn bytes, 11 resumed, 12 done", res, len(last)/2)
+	}
+	checkSame(t, readSorted(t, dir), want)
+	data, _ = os.ReadFile(path)
+	if !strings.HasSuffix(string(data), "\n") || strings.Count(string(data), "\n") != 12 {
+		t.Errorf("records file after the restart: %d lines, want 12 whole lines", strings.Count(string(data), "\n"))
+	}
+}
+
+// TestRunManifestMismatch: a directory of another experiment is refused,
+// naming the field; another workers count is not a difference.
+func TestRunManifestMismatch(t *testing.T) {
+	m := testManifest(t, 3, Whole)
+	dir := t.TempDir()
+	runDir(t, context.Background(), dir, m, nil)
+
+	other := m
+	other.MaxNodes = 3000
+	_, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other})
+	var mm *MismatchError
+	if !errors.As(err, &mm) || mm.Field != "max_nodes" || mm.Have != "2000" || mm.Want != "3000" {
+		t.Fatalf("Run with other max nodes: %v, want a mismatch on max_nodes 2000 vs 3000", err)
+	}
+	other = m
+	other.Rules.WorryBack = true
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); !errors.As(err, &mm) || mm.Field != "rules" {
+		t.Fatalf("Run with other rules: %v, want a mismatch on rules", err)
+	}
+	other = m
+	other.Workers = 1
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); err != nil {
+		t.Fatalf("Run with other workers: %v", err)
+	}
+	if got, err := ReadManifest(dir); err != nil || got.Workers != 1 {
+		t.Errorf("manifest after a run with 1 worker: %+v, %v; want workers 1", got, err)
+	}
+}
+
+// TestRunRefusesBadRecords: a seed twice, or a seed not in the shard, is
+// refused with an error naming it.
+func TestRunRefusesBadRecords(t *testing.T) {
+	m := testManifest(t, 6, Shard{2, 3})
+	cases := []struct{ records, want string }{
+		{`{"seed":101,"verdict":"won","time_ms":1,"nodes":5,"states":5,"table_bytes":0,"solution_len":3}` + "\n" +
+			`{"seed":101,"verdict":"won","time_ms":1,"nodes":5,"states":5,"table_bytes":0,"solution_len":3}` + "\n",
+			"seed 101 appears twice"},
+		{`{"seed":102,"verdict":"won","time_ms":1,"nodes":5,"states":5,"table_bytes":0,"solution_len":3}` + "\n",
+			"seed 102 is not in shard 2/3"},
+		{`{"seed":101,"verdict":"maybe"}` + "\n", `verdict "maybe"`},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		if err := WriteManifest(dir, &m); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, RecordsFile), []byte(c.records), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: m})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Run on %q: error %v, want one saying %q", c.records, err, c.want)
+		}
+	}
+}
+
+func TestShard(t *testing.T) {
+	cases := []struct {
+		s           string
+		from, deals uint64
+		want        []uint64
+	}{
+		{"1/1", 5, 3, []uint64{5, 6, 7}},
+		{"1/3", 10, 7, []uint64{10, 13, 16}},
+		{"3/3", 10, 7, []uint64{12, 15}},
+		{"3/3", 10, 2, nil},
+	}
+	for _, c := range cases {
+		sh, err := ParseShard(c.s)
+		if err != nil {
+			t.Fatalf("ParseShard(%q): %v", c.s, err)
+		}
+		if got := sh.Seeds(c.from, c.deals); !slices.Equal(got, c.want) {
+			t.Errorf("shard %s of %d+%d: %v, want %v", c.s, c.from, c.deals, got, c.want)
+		}
+		for _, s := range c.want {
+			if !sh.Holds(c.from, s) {
+				t.Errorf("shard %s does not hold %d", c.s, s)
+			}
+		}
+	}
+	for _, bad := range []string{"0/3", "4/3", "3", "a/b", "1/0", ""} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("ParseShard(%q) = nil error", bad)
+		}
+	}
+}
