@@ -52,6 +52,12 @@ func fullKey(s *engine.State, dst []byte) []byte {
 	for i := 0; i < r.Cells; i++ {
 		dst = append(dst, byte(s.Cell(i)))
 	}
+	for i := 0; i < r.Reserves; i++ {
+		dst = append(dst, 'r')
+		for _, c := range s.Reserve(i) {
+			dst = append(dst, byte(c))
+		}
+	}
 	if r.Passes > 0 {
 		dst = append(dst, 'r', byte(s.Recycles()))
 	}
@@ -112,8 +118,8 @@ func bfs(start engine.State, maxStates int) bfsResult {
 	return bfsResult{states: len(seen)}
 }
 
-// bfsKey holds a fullKey: the games of these tests write at most 64 bytes.
-type bfsKey [64]byte
+// bfsKey holds a fullKey: the games of these tests write at most 96 bytes.
+type bfsKey [96]byte
 
 // replay checks that sol, a solver's solution, is a line of legal atomic
 // moves from start (each one among start's Moves at its turn) that ends

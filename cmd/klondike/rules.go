@@ -25,6 +25,22 @@ func addRuleFlags(fs *pflag.FlagSet, o *ruleOptions) {
 	fs.IntVar(&o.draw, "draw", 0, "cards turned per draw (default: the game's)")
 	fs.StringVar(&o.passes, "passes", "", "times through the stock: a positive number or unlimited (default: the game's)")
 	fs.BoolVar(&o.defoundation, "defoundation", false, "allow a foundation's top card back to a pile (worrying back)")
+	// The other options of the games, one flag each, set through
+	// variants.Options.Set.
+	for _, op := range variants.KnownOptions() {
+		if isCoreOption(op.Name) {
+			continue
+		}
+		if op.Switch {
+			fs.Bool(op.Name, false, op.Help)
+		} else {
+			fs.String(op.Name, "", op.Help+" ("+op.Values+")")
+		}
+	}
+}
+
+func isCoreOption(name string) bool {
+	return name == "draw" || name == "passes" || name == "defoundation"
 }
 
 // variantOptions builds the game options from the flags that were given.
@@ -45,6 +61,14 @@ func (o *ruleOptions) variantOptions(fs *pflag.FlagSet) (variants.Options, error
 	}
 	if fs.Changed("defoundation") {
 		v.Defoundation, v.DefoundSet = o.defoundation, true
+	}
+	for _, op := range variants.KnownOptions() {
+		if isCoreOption(op.Name) || !fs.Changed(op.Name) {
+			continue
+		}
+		if err := v.Set(op.Name, fs.Lookup(op.Name).Value.String()); err != nil {
+			return v, err
+		}
 	}
 	return v, nil
 }
@@ -88,7 +112,17 @@ func describeRules(r *engine.Rules) string {
 	case r.Passes > 1:
 		passes = fmt.Sprintf("%d passes", r.Passes)
 	}
-	s := fmt.Sprintf("draw %d, %s", r.Draw, passes)
+	var s string
+	switch {
+	case r.StockCount() == 0:
+		s = "no stock"
+	case r.StockTo == engine.StockToPiles:
+		s = "stock dealt onto the piles"
+	case r.StockTo == engine.StockToReserves:
+		s = "stock dealt onto the reserves"
+	default:
+		s = fmt.Sprintf("draw %d, %s", r.Draw, passes)
+	}
 	if r.WorryBack {
 		s += ", defoundation"
 	}

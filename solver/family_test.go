@@ -1,0 +1,40 @@
+package solver_test
+
+import (
+	"testing"
+
+	"github.com/klondike-family/klondike/variants"
+)
+
+// TestFamilyAgainstBFS checks the solver's pruning game by game: on the
+// small version of every game of the family (fewer ranks and piles, every
+// other rule kept), the solver with all its pruning and without any give
+// the verdict of the exhaustive oracle, and every win replays.
+func TestFamilyAgainstBFS(t *testing.T) {
+	deals := 10
+	if testing.Short() {
+		deals = 6
+	}
+	if *deepSolve {
+		deals = 500
+	}
+	for _, name := range variants.Names() {
+		rules, ok := variants.Small(name)
+		if !ok {
+			t.Errorf("%s has no small version", name)
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			checkAgainstBFS(t, rules, 0, deals)
+		})
+		wb := rules
+		wb.WorryBack = true
+		if wb.Validate() == nil && !rules.WorryBack {
+			t.Run(name+"-wb", func(t *testing.T) {
+				t.Parallel()
+				checkAgainstBFS(t, wb, 100, deals)
+			})
+		}
+	}
+}
