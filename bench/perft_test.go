@@ -13,6 +13,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/engine/ref"
+	"github.com/klondike-family/klondike/variants"
 )
 
 var update = flag.Bool("update", false, "rewrite the pinned perft tables and the deal files in testdata")
@@ -76,12 +77,34 @@ func perftRuleSets() []ruleSet {
 		ruleSet{"small-5x4", small},
 		ruleSet{"small-4x3-draw3-wb-cells", small3},
 	)
+	// Every other game of the family, with its default rules.
+	for _, g := range variants.All() {
+		if strings.HasPrefix(g.Name, "klondike") {
+			continue
+		}
+		r, err := g.Rules(variants.Options{})
+		if err != nil {
+			panic(err)
+		}
+		sets = append(sets, ruleSet{"game-" + g.Name, r})
+		if sm, ok := variants.Small(g.Name); ok {
+			sets = append(sets, ruleSet{"small-game-" + g.Name, sm})
+		}
+	}
 	slices.SortFunc(sets, func(a, b ruleSet) int { return strings.Compare(a.name, b.name) })
 	return sets
 }
 
-// describe writes Klondike rules in words.
+// describe writes the rules in words.
 func describe(r *engine.Rules) string {
+	for _, g := range variants.All() {
+		if def, err := g.Rules(variants.Options{}); err == nil && reflect.DeepEqual(def, *r) && !strings.HasPrefix(g.Name, "klondike") {
+			return g.Title + ": " + g.Summary
+		}
+		if sm, ok := variants.Small(g.Name); ok && reflect.DeepEqual(sm, *r) && !strings.HasPrefix(g.Name, "klondike") {
+			return g.Title + ", small test version: " + fmt.Sprintf("ranks A..%d, %d piles", r.Ranks, len(r.Deal))
+		}
+	}
 	parts := []string{fmt.Sprintf("Klondike, draw %d", r.Draw)}
 	switch r.Passes {
 	case 0:
@@ -106,21 +129,24 @@ func describe(r *engine.Rules) string {
 	return strings.Join(parts, ", ")
 }
 
-// refable tells whether the plain reference plays the rules: one-deck
-// Klondike with its options.
-func refable(r *engine.Rules) bool {
-	return r.Decks == 1 && !r.Joker && r.StockTo == engine.StockToWaste && r.Reserves == 0 &&
-		r.Build == engine.BuildAltColour && !r.Wrap && r.Fill == engine.FillKing && !r.BaseDealt &&
-		(r.Unit == engine.UnitAnyRun || r.Unit == engine.UnitWholeRun)
-}
+// refable tells whether the plain reference plays the rules: every game
+// but Joker Klondike.
+func refable(r *engine.Rules) bool { return !r.Joker }
 
 func refGame(r *engine.Rules) ref.Game {
-	return ref.Game{Draw: r.Draw, Passes: r.Passes, WorryBack: r.WorryBack,
-		Strict: r.Unit == engine.UnitWholeRun, Cells: r.Cells, Ranks: r.Ranks}
+	return ref.Game{Draw: max(r.Draw, 1), Passes: r.Passes, WorryBack: r.WorryBack,
+		Cells: r.Cells, Ranks: r.Ranks, Decks: r.Decks,
+		Build:   [...]string{"alt", "suit", "colour", "other-suit", "any", "updown-suit"}[r.Build],
+		Move:    [...]string{"run", "whole", "suit-run", "any-face-up", "top"}[r.Unit],
+		Fill:    [...]string{"king", "any", "none", "king"}[r.Fill],
+		StockTo: [...]string{"waste", "piles", "reserves"}[r.StockTo],
+		Wrap:    r.Wrap, BaseDealt: r.BaseDealt, DealWhenStuck: r.DealOnlyWhenStuck,
+		Reserves: r.Reserves,
+	}
 }
 
 // refPosition writes a layout as the reference's position.
-func refPosition(l engine.Layout) ref.Position {
+func refPosition(r *engine.Rules, l engine.Layout) ref.Position {
 	str := func(cs []engine.Card) []string {
 		out := make([]string, len(cs))
 		for i, c := range cs {
@@ -138,6 +164,15 @@ func refPosition(l engine.Layout) ref.Position {
 		if i < len(l.Foundations) {
 			p.Foundations[i] = str(l.Foundations[i])
 		}
+		if i+4 < len(l.Foundations) {
+			p.ExtraFoundations[i] = str(l.Foundations[i+4])
+		}
+	}
+	for _, rv := range l.Reserves {
+		p.Reserves = append(p.Reserves, str(rv))
+	}
+	if r.BaseDealt {
+		p.Base = base(l)
 	}
 	for _, c := range l.Cells {
 		if c == engine.NoCard {
@@ -150,6 +185,17 @@ func refPosition(l engine.Layout) ref.Position {
 	return p
 }
 
+// base is the rank the layout's foundations start with (1 when none is
+// started).
+func base(l engine.Layout) int {
+	for _, f := range l.Foundations {
+		if len(f) > 0 {
+			return f[0].Rank()
+		}
+	}
+	return 1
+}
+
 func refCounts(c engine.PerftCounts) ref.Counts {
 	return ref.Counts{
 		Nodes:          c.Nodes,
@@ -160,6 +206,8 @@ func refCounts(c engine.PerftCounts) ref.Counts {
 		Recycle:        c.ByClass[engine.ClassRecycle],
 		FromFoundation: c.ByClass[engine.ClassFromFoundation],
 		Cell:           c.ByClass[engine.ClassCell],
+		Deal:           c.ByClass[engine.ClassDeal],
+		ReserveToPile:  c.ByClass[engine.ClassReserveToPile],
 		Flips:          c.Flips,
 	}
 }
@@ -169,7 +217,7 @@ func refCounts(c engine.PerftCounts) ref.Counts {
 func checkReference(t *testing.T, tb *PerftTable) {
 	t.Helper()
 	if !refable(&tb.Rules) {
-		return // the reference plays Klondike only; Verify still checks the engine
+		return // the reference does not play the Joker; Verify still checks the engine
 	}
 	rg := refGame(&tb.Rules)
 	for _, d := range tb.Deals {
@@ -178,14 +226,11 @@ func checkReference(t *testing.T, tb *PerftTable) {
 			t.Fatalf("deal %d: %v", d.Seed, err)
 		}
 		depth := min(refDepth, len(d.Counts))
-		want := ref.Perft(rg, refPosition(l), depth)
+		want := ref.Perft(rg, refPosition(&tb.Rules, l), depth)
 		for i := range depth {
 			c, err := d.Counts[i].PerftCounts()
 			if err != nil {
 				t.Fatal(err)
-			}
-			if c.ByClass[engine.ClassDeal] != 0 || c.ByClass[engine.ClassReserveToPile] != 0 {
-				t.Errorf("deal %d depth %d: pinned deal or reserve moves in Klondike: %s", d.Seed, i+1, formatCounts(c))
 			}
 			if got := refCounts(c); got != want[i] {
 				t.Errorf("deal %d depth %d: pinned %+v\nreference %+v", d.Seed, i+1, got, want[i])
