@@ -419,7 +419,8 @@ func (sr *search) uselessCard(s *engine.State, x engine.Card) bool {
 }
 
 // faceUpSomewhere tells whether card c lies face up in a pile, anywhere in
-// the talon, in a cell, or (with worrying back) on top of a foundation.
+// the talon, in a cell, on top of a reserve, or (with worrying back) on top
+// of a foundation: everywhere a card can be moved from.
 func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 	g := s.Game()
 	for j := 0; j < g.Piles(); j++ {
@@ -439,6 +440,11 @@ func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 			return true
 		}
 	}
+	for k := 0; k < g.Rules.Reserves; k++ {
+		if rv := s.Reserve(k); len(rv) > 0 && rv[len(rv)-1] == c {
+			return true
+		}
+	}
 	if worry {
 		for f := 0; f < g.Rules.Foundations(); f++ {
 			if s.FoundationTop(f) == c {
@@ -450,7 +456,8 @@ func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 }
 
 // fillerExists tells whether some card that may fill an empty pile lies
-// face up anywhere except at the bottom of a pile with no face-down card
+// face up anywhere (talon, cells, reserve tops, foundation tops with
+// worrying back) except at the bottom of a pile with no face-down card
 // (moving such a pile to an empty one changes nothing), and not in pile
 // skip (the pile being emptied).
 func (sr *search) fillerExists(s *engine.State, skip int) bool {
@@ -477,6 +484,11 @@ func (sr *search) fillerExists(s *engine.State, skip int) bool {
 	}
 	for k := 0; k < g.Rules.Cells; k++ {
 		if c := s.Cell(k); c != engine.NoCard && s.CanFill(c) {
+			return true
+		}
+	}
+	for k := 0; k < g.Rules.Reserves; k++ {
+		if rv := s.Reserve(k); len(rv) > 0 && s.CanFill(rv[len(rv)-1]) {
 			return true
 		}
 	}
