@@ -3,6 +3,8 @@ package solver_test
 import (
 	"testing"
 
+	"github.com/klondike-family/klondike/engine"
+
 	"github.com/klondike-family/klondike/variants"
 )
 
@@ -28,6 +30,14 @@ func TestFamilyAgainstBFS(t *testing.T) {
 			t.Parallel()
 			checkAgainstBFS(t, rules, 0, deals)
 		})
+		if rules.StockTo != engine.StockToWaste {
+			stuck := rules
+			stuck.DealOnlyWhenStuck = true
+			t.Run(name+"-stuck-only", func(t *testing.T) {
+				t.Parallel()
+				checkAgainstBFS(t, stuck, 200, deals)
+			})
+		}
 		wb := rules
 		wb.WorryBack = true
 		if wb.Validate() == nil && !rules.WorryBack {

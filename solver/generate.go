@@ -241,8 +241,15 @@ func sortMoves(ms []sMove) []sMove {
 // uses of u. The restriction depends on the path, so a restricted node
 // carries u in its table key and is never mistaken for the free state.
 func partialRulesApply(r *engine.Rules) bool {
-	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker
+	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker &&
+		r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 }
+
+// The rebuilt lines of these proofs differ from σ in where some cards lie,
+// so a rule that looks at the whole position (a deal allowed only when no
+// other move is left, r.DealOnlyWhenStuck) could allow a move in σ that it
+// forbids in σ'; and a deal onto the piles puts cards on u or t. Games
+// with either rule are left out of every restriction.
 
 // pendEmpty marks a node reached by a move that emptied a pile by moving
 // its whole run onto another pile: only moves into an empty pile follow.
@@ -360,7 +367,7 @@ func talonFreeApplies(r *engine.Rules) bool {
 // on the foundation (nothing can be played on f's foundation while f is
 // down, and y is covered in σ). A won game ends with f up, so σ' wins.
 func worryPendApplies(r *engine.Rules) bool {
-	return r.WorryBack && !r.Joker && r.StockTo != engine.StockToPiles
+	return r.WorryBack && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 }
 
 // useless tells whether a pile-to-pile move can be dropped because the

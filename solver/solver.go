@@ -124,7 +124,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
 		sr.klon = !opt.NoPrune && safeRulesApply(r)
 		sr.partial = !opt.NoPrune && partialRulesApply(r)
-		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles
+		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
 		sr.draw1 = r.Draw == 1
