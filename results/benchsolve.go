@@ -90,7 +90,7 @@ func (b *BenchSolve) WriteJSON(w io.Writer) error {
 func (b *BenchSolve) WriteText(w io.Writer) error {
 	mem := "no limit"
 	if b.Mem > 0 {
-		mem = benchBytes(b.Mem)
+		mem = FormatBytes(b.Mem)
 	}
 	last := b.From
 	if b.Deals > 0 {
@@ -98,7 +98,7 @@ func (b *BenchSolve) WriteText(w io.Writer) error {
 	}
 	rss := "unknown"
 	if b.PeakRSSBytes > 0 {
-		rss = benchBytes(b.PeakRSSBytes)
+		rss = FormatBytes(b.PeakRSSBytes)
 	}
 	_, err := fmt.Fprintf(w, `game:          %s (%s)
 deals:         %d (native seeds %d..%d)
@@ -116,7 +116,7 @@ wall time:     %.1f s, peak RSS %s
 		b.Budget, mem, b.Workers,
 		b.DecidedPct, b.Won, b.Lost, b.Unknown,
 		benchMS(b.MeanMS), benchMS(b.MedianMS), benchMS(b.P99MS), benchMS(b.MaxMS),
-		benchBytes(b.MedianTableBytes), benchBytes(b.MaxTableBytes),
+		FormatBytes(b.MedianTableBytes), FormatBytes(b.MaxTableBytes),
 		b.NodesPerSec, b.WallSeconds, rss)
 	return err
 }
@@ -139,8 +139,8 @@ func benchMS(ms float64) string {
 	return fmt.Sprintf("%.2f s", ms/1000)
 }
 
-// benchBytes writes a byte count with a binary unit.
-func benchBytes(n int64) string {
+// FormatBytes writes a byte count with a binary unit, e.g. "1.5 MiB".
+func FormatBytes(n int64) string {
 	const units = "KMGTPE"
 	if n < 1024 {
 		return fmt.Sprintf("%d B", n)

@@ -64,17 +64,13 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	if err != nil {
 		return err
 	}
-	mem, err := parseSize(o.mem)
+	mem, err := checkBudgets(o.budget, 0, o.workers, o.mem)
 	if err != nil {
-		return usageErrorf("--mem: %v", err)
+		return err
 	}
 	switch {
 	case o.deals < 1:
 		return usageErrorf("--deals %d: want 1 or more", o.deals)
-	case o.budget < 0:
-		return usageErrorf("--budget %v: want a duration of 0 or more", o.budget)
-	case o.workers < 1:
-		return usageErrorf("--workers %d: want 1 or more", o.workers)
 	case o.from+uint64(o.deals-1) < o.from:
 		return usageErrorf("--from %d --deals %d: seeds past 2^64-1", o.from, o.deals)
 	}

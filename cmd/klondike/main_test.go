@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/variants"
 )
 
@@ -375,8 +376,8 @@ func TestFormatSize(t *testing.T) {
 		in   int64
 		want string
 	}{{0, "0 B"}, {1023, "1023 B"}, {1024, "1.0 KiB"}, {3 << 29, "1.5 GiB"}} {
-		if got := formatSize(tc.in); got != tc.want {
-			t.Errorf("formatSize(%d) = %q, want %q", tc.in, got, tc.want)
+		if got := results.FormatBytes(tc.in); got != tc.want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // sizeUnits are the suffixes parseSize knows. KiB, MiB, GiB, TiB and the
@@ -47,17 +48,21 @@ func parseSize(s string) (int64, error) {
 	return int64(b), nil
 }
 
-// formatSize writes a byte count with a binary unit, e.g. "1.5 MiB".
-func formatSize(n int64) string {
-	const units = "KMGTPE"
-	if n < 1024 {
-		return fmt.Sprintf("%d B", n)
+// checkBudgets checks the per-deal search budgets that solve, bench solve
+// and winrate share, and returns the table memory in bytes. Every error is
+// a usage error.
+func checkBudgets(budget time.Duration, maxNodes int64, workers int, mem string) (int64, error) {
+	b, err := parseSize(mem)
+	if err != nil {
+		return 0, usageErrorf("--mem: %v", err)
 	}
-	v := float64(n)
-	i := -1
-	for v >= 1024 && i < len(units)-1 {
-		v /= 1024
-		i++
+	switch {
+	case budget < 0:
+		return 0, usageErrorf("--budget %v: want a duration of 0 or more", budget)
+	case maxNodes < 0:
+		return 0, usageErrorf("--max-nodes %d: want 0 or more", maxNodes)
+	case workers < 1:
+		return 0, usageErrorf("--workers %d: want 1 or more", workers)
 	}
-	return fmt.Sprintf("%.1f %ciB", v, units[i])
+	return b, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -83,17 +84,9 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	if err != nil {
 		return err
 	}
-	mem, err := parseSize(o.mem)
+	mem, err := checkBudgets(o.budget, o.maxNodes, o.workers, o.mem)
 	if err != nil {
-		return usageErrorf("--mem: %v", err)
-	}
-	switch {
-	case o.budget < 0:
-		return usageErrorf("--budget %v: want a duration of 0 or more", o.budget)
-	case o.maxNodes < 0:
-		return usageErrorf("--max-nodes %d: want 0 or more", o.maxNodes)
-	case o.workers < 1:
-		return usageErrorf("--workers %d: want 1 or more", o.workers)
+		return err
 	}
 	start, desc, err := o.source.start(fs, g)
 	if err != nil {
@@ -149,12 +142,12 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 	st := rep.Stats
 	rss := "unknown"
 	if st.PeakRSSBytes > 0 {
-		rss = formatSize(st.PeakRSSBytes)
+		rss = results.FormatBytes(st.PeakRSSBytes)
 	}
 	_, err := fmt.Fprintf(w, "stats: %d nodes, %d states stored, table %s, %v, peak RSS %s, Go runtime %s\n",
-		st.Nodes, st.Stored, formatSize(st.TableBytes),
+		st.Nodes, st.Stored, results.FormatBytes(st.TableBytes),
 		time.Duration(st.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond),
-		rss, formatSize(st.GoSysBytes))
+		rss, results.FormatBytes(st.GoSysBytes))
 	return err
 }
 

@@ -85,21 +85,15 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	if err != nil {
 		return m, err
 	}
-	mem, err := parseSize(o.mem)
+	mem, err := checkBudgets(o.budget, o.maxNodes, o.workers, o.mem)
 	if err != nil {
-		return m, usageErrorf("--mem: %v", err)
+		return m, err
 	}
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
 	case o.deals == 0:
 		return m, usageErrorf("give the number of deals: --deals N (1 or more)")
-	case o.budget < 0:
-		return m, usageErrorf("--budget %v: want a duration of 0 or more", o.budget)
-	case o.maxNodes < 0:
-		return m, usageErrorf("--max-nodes %d: want 0 or more", o.maxNodes)
-	case o.workers < 1:
-		return m, usageErrorf("--workers %d: want 1 or more", o.workers)
 	}
 	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
 	if err != nil {
