@@ -83,16 +83,27 @@ func PublishedFigure(r engine.Rules) (Published, bool) {
 }
 
 // RulesSummary says the rules that vary across the family in a few words:
-// draw, passes, defoundation, strict (whole runs only), cells.
+// the stock (draw and passes, or where it is dealt, or none), defoundation,
+// strict (whole runs only), cells.
 func RulesSummary(r *engine.Rules) string {
-	parts := []string{fmt.Sprintf("draw %d", r.Draw)}
+	var parts []string
 	switch {
-	case r.Passes == 0:
-		parts = append(parts, "unlimited passes")
-	case r.Passes == 1:
-		parts = append(parts, "1 pass")
+	case r.StockCount() == 0:
+		parts = append(parts, "no stock")
+	case r.StockTo == engine.StockToPiles:
+		parts = append(parts, "stock dealt onto the piles")
+	case r.StockTo == engine.StockToReserves:
+		parts = append(parts, "stock dealt onto the reserves")
 	default:
-		parts = append(parts, fmt.Sprintf("%d passes", r.Passes))
+		parts = append(parts, fmt.Sprintf("draw %d", r.Draw))
+		switch {
+		case r.Passes == 0:
+			parts = append(parts, "unlimited passes")
+		case r.Passes == 1:
+			parts = append(parts, "1 pass")
+		default:
+			parts = append(parts, fmt.Sprintf("%d passes", r.Passes))
+		}
 	}
 	if r.WorryBack {
 		parts = append(parts, "defoundation")

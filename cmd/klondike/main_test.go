@@ -274,7 +274,7 @@ func TestSolveBudgets(t *testing.T) {
 		t.Errorf("solve --max-nodes 10: %s", out)
 	}
 	rep, _ = solveJSON(t, "--seed", fastSeed, "--game", "klondike-strict", "--defoundation", "--mem", "64MiB")
-	if rep.Verdict == "" || rep.Game != "klondike-strict" || rep.Rules != "draw 1, 1 pass, defoundation" {
+	if rep.Verdict == "" || rep.Game != "klondike-strict" || rep.Rules != "draw 1, 1 pass, defoundation, strict" {
 		t.Errorf("solve klondike-strict: %+v", rep)
 	}
 	out = mustRun(t, "solve", "--seed", "1", "--max-nodes", "10")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/variants"
 	"github.com/spf13/pflag"
 )
@@ -104,30 +105,4 @@ func (o *ruleOptions) resolve(fs *pflag.FlagSet) (*variants.Game, *engine.Game, 
 }
 
 // describeRules writes the rules that vary by option in a few words.
-func describeRules(r *engine.Rules) string {
-	passes := "unlimited passes"
-	switch {
-	case r.Passes == 1:
-		passes = "1 pass"
-	case r.Passes > 1:
-		passes = fmt.Sprintf("%d passes", r.Passes)
-	}
-	var s string
-	switch {
-	case r.StockCount() == 0:
-		s = "no stock"
-	case r.StockTo == engine.StockToPiles:
-		s = "stock dealt onto the piles"
-	case r.StockTo == engine.StockToReserves:
-		s = "stock dealt onto the reserves"
-	default:
-		s = fmt.Sprintf("draw %d, %s", r.Draw, passes)
-	}
-	if r.WorryBack {
-		s += ", defoundation"
-	}
-	if r.Cells > 0 {
-		s += fmt.Sprintf(", %d cells", r.Cells)
-	}
-	return s
-}
+func describeRules(r *engine.Rules) string { return results.RulesSummary(r) }
