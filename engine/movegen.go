@@ -47,7 +47,7 @@ func (g *Game) fitsRule(c, t Card) bool {
 func (s *State) fillOK(c Card) bool {
 	switch s.g.Rules.Fill {
 	case FillAny:
-		return c != Joker
+		return c != Joker && c != Unknown
 	case FillNone:
 		return false
 	}

@@ -1,0 +1,147 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// Unknown stands in a View for a card the viewer cannot see. It is not a
+// valid card: nothing builds on it, it goes to no foundation and fills no
+// space, so move generation on a View's state never plays it.
+const Unknown Card = 15 << 2
+
+// Memory says which turned stock cards a player remembers.
+type Memory uint8
+
+const (
+	// RememberNone: only the waste's top card of the talon is known.
+	RememberNone Memory = iota
+	// RememberTalon: every talon card once turned up is known: the whole
+	// waste, and after a recycle the stock's order too (it is the old
+	// waste turned over).
+	RememberTalon
+)
+
+// Table holds a game as a player sees it played: the true state, which
+// only the Table reads, and what the player has seen of the talon. A
+// player is given Views, never the State; the Table is the referee.
+type Table struct {
+	s      State
+	memory Memory
+	seen   int // talon cards 0..seen-1 have been turned up at least once
+}
+
+// NewTable starts a game at state s (usually a fresh deal) for a player
+// with the given memory. Cards already in the waste count as seen.
+func NewTable(s State, memory Memory) *Table {
+	return &Table{s: s, memory: memory, seen: int(s.waste)}
+}
+
+// Moves appends the legal moves. They depend only on what is face up, so
+// a player learns nothing hidden from them.
+func (t *Table) Moves(dst []Move) []Move { return t.s.Moves(dst) }
+
+// Play plays a legal move (one Moves returned) and keeps track of the
+// talon cards the player has seen: a draw shows the cards it turns; a card
+// leaving the waste takes its place among the seen ones with it. The talon
+// keeps its order otherwise (recycling only resets the waste position), so
+// the seen cards are always the talon's first seen cards in turning order.
+func (t *Table) Play(m Move) {
+	t.s.Apply(m)
+	switch {
+	case m.Kind() == KindDraw:
+		t.seen = max(t.seen, int(t.s.waste))
+	case m.Kind() == KindMove && m.From() == LocWaste:
+		t.seen--
+	}
+}
+
+// Won, FoundationCards, Recycles and Game report public facts of the game.
+func (t *Table) Won() bool            { return t.s.Won() }
+func (t *Table) FoundationCards() int { return t.s.FoundationCards() }
+func (t *Table) Game() *Game          { return t.s.g }
+
+// AppendPositionKey appends a key that tells positions of this game apart
+// exactly, the waste position included (AppendKey folds the positions of a
+// draw cycle together; a player who draws one packet at a time must not).
+// Two positions of one game with equal keys show the player the same thing
+// and have the same future.
+func (t *Table) AppendPositionKey(dst []byte) []byte {
+	dst = t.s.AppendKey(dst)
+	return append(dst, keyTalonSep, t.s.waste)
+}
+
+// Reveal returns the true state. It is for the referee's own bookkeeping
+// and for tests; a player must never be given it.
+func (t *Table) Reveal() State { return t.s }
+
+// View returns what the player sees now.
+func (t *Table) View() View {
+	v := View{s: t.s}
+	s := &v.s
+	n := 0
+	hide := func(i int) {
+		v.unseen[n] = s.cards[i]
+		s.cards[i] = Unknown
+		n++
+	}
+	// The talon: the waste's top is always visible; with memory every
+	// card turned before is too.
+	talon := int(s.end[0])
+	for i := 0; i < talon; i++ {
+		visible := i == int(s.waste)-1 || (t.memory == RememberTalon && i < t.seen)
+		if !visible {
+			hide(i)
+		}
+	}
+	for p := 0; p < s.g.piles; p++ {
+		start := s.start(LocPile0 + Loc(p))
+		for i := start; i < start+int(s.down[p]); i++ {
+			hide(i)
+		}
+	}
+	v.n = uint8(n)
+	slices.Sort(v.unseen[:n])
+	return v
+}
+
+// View is a position as a player sees it: the true state with every card
+// the player cannot see replaced by Unknown, and the multiset of those
+// cards (which anyone can work out from the cards in sight). It holds no
+// trace of where the hidden cards are.
+type View struct {
+	s      State
+	unseen [MaxCards]Card
+	n      uint8
+}
+
+// State returns the masked state: a copy the player may inspect and play
+// moves on. Moves generated on it are the true legal moves; a move that
+// would turn a hidden card shows Unknown there.
+func (v *View) State() State { return v.s }
+
+// Unseen returns the cards the player cannot see, sorted.
+func (v *View) Unseen() []Card { return v.unseen[:v.n] }
+
+// Hidden returns how many cards are hidden.
+func (v *View) Hidden() int { return int(v.n) }
+
+// Sample returns a full state consistent with the view: the unseen cards
+// dealt into the hidden places in a uniformly random order drawn from
+// rng. Every state the player cannot tell from the true one is equally
+// likely.
+func (v *View) Sample(rng *rand.Rand) State {
+	s := v.s
+	cards := v.unseen
+	hid := cards[:v.n]
+	Shuffle(hid, rng)
+	k := 0
+	total := int(s.end[locBuffers-1])
+	for i := 0; i < total; i++ {
+		if s.cards[i] == Unknown {
+			s.cards[i] = hid[k]
+			k++
+		}
+	}
+	return s
+}
