@@ -145,3 +145,23 @@ func (v *View) Sample(rng *rand.Rand) State {
 	}
 	return s
 }
+
+// AppendChildPositionKey appends the position key (AppendPositionKey) of
+// the position legal move m leads to, without playing it. The referee uses
+// it to keep a player from going back to a position already played; it
+// tells the player nothing more than his own record of the game would.
+func (t *Table) AppendChildPositionKey(dst []byte, m Move) []byte {
+	c := t.s
+	c.Apply(m)
+	dst = c.AppendKey(dst)
+	return append(dst, keyTalonSep, c.waste)
+}
+
+// DownCards returns the number of face-down cards on all piles.
+func (s *State) DownCards() int {
+	n := 0
+	for i := 0; i < s.g.piles; i++ {
+		n += int(s.down[i])
+	}
+	return n
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -21,6 +20,8 @@ type Record struct {
 	States      int64   `json:"states"`
 	TableBytes  int64   `json:"table_bytes"`
 	SolutionLen int     `json:"solution_len"`
+	// Play is set for a game played by a player (Manifest.Player).
+	Play *PlayRecord `json:"play,omitempty"`
 }
 
 // DealFunc returns the deal of a seed.
@@ -36,43 +37,9 @@ type DealFunc func(seed uint64) (engine.Layout, error)
 func SolveDeals(ctx context.Context, g *engine.Game, deal DealFunc, seeds []uint64,
 	opt solver.Options, workers int, each func(Record)) error {
 	opt.Workers = 1
-	workers = max(workers, 1)
-	jobs := make(chan uint64)
-	var mu sync.Mutex
-	var firstErr error
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for seed := range jobs {
-				rec, err := SolveOne(ctx, g, deal, seed, opt)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if err == nil && ctx.Err() == nil {
-					each(rec)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, s := range seeds {
-		if ctx.Err() != nil {
-			break
-		}
-		mu.Lock()
-		failed := firstErr != nil
-		mu.Unlock()
-		if failed {
-			break
-		}
-		jobs <- s
-	}
-	close(jobs)
-	wg.Wait()
-	return firstErr
+	return eachDeal(ctx, seeds, workers, func(seed uint64) (Record, error) {
+		return SolveOne(ctx, g, deal, seed, opt)
+	}, each)
 }
 
 // SolveOne solves one deal and checks a won verdict by replaying its

@@ -54,6 +54,15 @@ type Manifest struct {
 	Commit        string `json:"commit"`
 	DealGenerator string `json:"deal_generator"`
 	SolverVersion string `json:"solver_version"`
+	// Player is empty for thoughtful solving (every card known), else the
+	// player (solver/player) who played each deal, seeing only what a
+	// person sees, with what it remembers of the talon and, for the
+	// planner, its samples and node budget per solve.
+	Player        string `json:"player,omitempty"`
+	PlayerMemory  string `json:"player_memory,omitempty"`
+	PlayerSamples int    `json:"player_samples,omitempty"`
+	PlayerNodes   int64  `json:"player_nodes,omitempty"`
+	PlayerVersion string `json:"player_version,omitempty"`
 }
 
 // Commit returns the VCS revision the binary was built from, with

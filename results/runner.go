@@ -119,6 +119,16 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	if err != nil {
 		return res, err
 	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	one := func(seed uint64) (Record, error) { return SolveOne(runCtx, g, deal, seed, opt) }
+	if m.Player != "" {
+		f, po, err := m.PlayerFactory()
+		if err != nil {
+			return res, err
+		}
+		one = func(seed uint64) (Record, error) { return PlayOne(runCtx, g, deal, seed, f, po) }
+	}
 	if err := prepareDir(o.Dir, &m); err != nil {
 		return res, err
 	}
@@ -161,8 +171,6 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		return res, err
 	}
 
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	w := &batchWriter{f: f, every: o.FlushEvery, most: o.FlushRecords, cancel: cancel}
 	if w.every <= 0 {
 		w.every = time.Second
@@ -188,7 +196,7 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 			}
 		})
 	}()
-	solveErr := SolveDeals(runCtx, g, deal, todo, opt, m.Workers, func(r Record) {
+	solveErr := eachDeal(runCtx, todo, m.Workers, one, func(r Record) {
 		if r.Stop == "cancelled" {
 			return // a deal stopped by the interrupt is not a result
 		}

@@ -33,6 +33,7 @@ verify, 2 a usage or input error.`,
 		newDealCmd(stdout),
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
+		newPlayCmd(stdout),
 		newWinrateCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout),
 		newBenchCmd(stdout, stderr),
 	)

@@ -36,6 +36,7 @@ type winrateOptions struct {
 	mem      string
 	shard    string
 	out      string
+	player   playerOptions
 }
 
 func newWinrateCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -55,7 +56,14 @@ the shards. Progress goes to stderr (a bar on a terminal, else a line every
 out deals, saves what is done (deals in flight are dropped) and exits 3.
 
 --budget, --max-nodes and --mem are per deal; --workers deals are solved
-at once, each with its own table of up to --mem bytes.`,
+at once, each with its own table of up to --mem bytes.
+
+--player P plays every deal with a player who sees only what a person sees
+(random, greedy, human, planner) instead of solving it with every card
+known; each record then carries how the game ended, the cards on the
+foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
+--max-nodes do not apply to players; the planner has --samples and
+--plan-nodes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -74,6 +82,7 @@ at once, each with its own table of up to --mem bytes.`,
 	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table per deal, e.g. 512MiB, 2G; 0 for no limit")
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
+	addPlayerFlags(fs, &o.player, "")
 	return cmd
 }
 
@@ -89,6 +98,24 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	if err != nil {
 		return m, err
 	}
+	budget, maxNodes := o.budget, o.maxNodes
+	if o.player.name != "" {
+		if err := o.player.check(); err != nil {
+			return m, err
+		}
+		for _, f := range []string{"budget", "max-nodes", "mem"} {
+			if fs.Changed(f) {
+				return m, usageErrorf("--%s is a budget of the solver; a --player game has none (the planner has --samples and --plan-nodes)", f)
+			}
+		}
+		budget, maxNodes, mem = 0, 0, 0
+	} else {
+		for _, f := range []string{"memory", "samples", "plan-nodes"} {
+			if fs.Changed(f) {
+				return m, usageErrorf("--%s needs --player", f)
+			}
+		}
+	}
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
@@ -103,9 +130,12 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	if err != nil {
 		return m, usageErrorf("--shard: %v", err)
 	}
-	m, err = results.NewManifest(vg.Name, g.Rules, o.seedType, from, o.deals, shard, o.budget, o.maxNodes, mem, o.workers)
+	m, err = results.NewManifest(vg.Name, g.Rules, o.seedType, from, o.deals, shard, budget, maxNodes, mem, o.workers)
 	if err != nil {
 		return m, usageError(err)
+	}
+	if o.player.name != "" {
+		o.player.manifestFields(&m)
 	}
 	return m, nil
 }

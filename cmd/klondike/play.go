@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/solver/player"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// playerOptions are the flags that choose a player who sees only what a
+// person sees.
+type playerOptions struct {
+	name    string
+	memory  string
+	samples int
+	nodes   int64
+}
+
+func addPlayerFlags(fs *pflag.FlagSet, o *playerOptions, def string) {
+	fs.StringVar(&o.name, "player", def, "player who cannot see face-down or unturned cards: "+strings.Join(player.Names(), ", "))
+	fs.StringVar(&o.memory, "memory", "talon", "what the player remembers of the turned stock cards: talon (all) or none (only the waste's top)")
+	fs.IntVar(&o.samples, "samples", player.DefaultConfig.Samples, "planner: samples of the hidden cards solved per decision")
+	fs.Int64Var(&o.nodes, "plan-nodes", player.DefaultConfig.Nodes, "planner: solver nodes per sample and move")
+}
+
+// check validates the player flags; all errors are usage errors.
+func (o *playerOptions) check() error {
+	if _, err := player.New(o.name, player.Config{Samples: o.samples, Nodes: o.nodes}); err != nil {
+		return usageErrorf("--player: %v", err)
+	}
+	switch o.memory {
+	case "talon", "none":
+	default:
+		return usageErrorf("--memory %q: want talon or none", o.memory)
+	}
+	return nil
+}
+
+// manifestFields sets the manifest's player fields.
+func (o *playerOptions) manifestFields(m *results.Manifest) {
+	m.Player, m.PlayerMemory, m.PlayerVersion = o.name, o.memory, results.PlayerVersion
+	if o.name == "planner" {
+		m.PlayerSamples, m.PlayerNodes = o.samples, o.nodes
+	}
+}
+
+type playOptions struct {
+	rules  ruleOptions
+	source sourceOptions
+	player playerOptions
+	json   bool
+}
+
+func newPlayCmd(stdout io.Writer) *cobra.Command {
+	o := &playOptions{}
+	cmd := &cobra.Command{
+		Use:   "play --player P (--seed N | --deal FILE) [--game G] [rule flags]",
+		Short: "Play one deal with a player who sees only what a person sees",
+		Long: `Play one deal with a player who cannot see face-down cards or stock cards not
+yet turned (random, greedy, human or planner; see the README), and print its
+moves, how the game ended and its scores (standard, Vegas, Till Dawn).
+--json prints one JSON object instead. The same deal and player always play
+the same game.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runPlay(ctx, stdout, cmd.Flags(), o)
+		},
+	}
+	fs := cmd.Flags()
+	addSourceFlags(fs, &o.source)
+	addRuleFlags(fs, &o.rules)
+	addPlayerFlags(fs, &o.player, "human")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object: result, scores, moves")
+	return cmd
+}
+
+// playReport is the --json output of play.
+type playReport struct {
+	Game     string        `json:"game"`
+	Rules    string        `json:"rules"`
+	Deal     string        `json:"deal"`
+	Player   string        `json:"player"`
+	Memory   string        `json:"memory"`
+	Result   string        `json:"result"` // won or lost
+	End      string        `json:"end"`    // won, stuck, limit, cancelled
+	Cards    int           `json:"cards"`
+	Score    int           `json:"score"`
+	Vegas    int           `json:"vegas"`
+	TillDawn int           `json:"till_dawn"`
+	Moves    []engine.Step `json:"moves"`
+}
+
+func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions) error {
+	vg, g, err := o.rules.resolve(fs)
+	if err != nil {
+		return err
+	}
+	if err := o.player.check(); err != nil {
+		return err
+	}
+	start, desc, err := o.source.start(fs, g)
+	if err != nil {
+		return err
+	}
+	f, _ := player.New(o.player.name, player.Config{Samples: o.player.samples, Nodes: o.player.nodes})
+	po := player.Options{Memory: engine.RememberTalon, Line: true}
+	if o.player.memory == "none" {
+		po.Memory = engine.RememberNone
+	}
+	// The player's seed: the deal's seed when there is one, so a batch
+	// record and this command play the same game.
+	seed := uint64(0)
+	if fs.Changed("seed") {
+		n, neg, _ := parseSeed(o.source.seed)
+		if neg {
+			n = 1<<32 - n
+		}
+		seed = n
+	}
+	res := player.Play(ctx, start, f(seed), po)
+	rep := playReport{
+		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: desc, Player: o.player.name,
+		Memory: o.player.memory, Result: "lost", End: res.End, Cards: res.Cards,
+		Moves: engine.Steps(start, res.Line),
+	}
+	if res.Won {
+		rep.Result = "won"
+	}
+	rep.Score, rep.Vegas, rep.TillDawn = results.Scores(res.Cards, g.Rules.Decks)
+	if o.json {
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return failErrorf("json: %v", err)
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
+	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
+	fmt.Fprintf(w, "player: %s (remembers: %s)\n", rep.Player, rep.Memory)
+	width := len(strconv.Itoa(len(rep.Moves)))
+	for i, st := range rep.Moves {
+		fmt.Fprintf(w, "%*d. %s\n", width, i+1, stepText(st))
+	}
+	_, err = fmt.Fprintf(w, "result: %s (%s) after %d moves, %d cards on the foundations; score %d, Vegas $%d, Till Dawn $%d\n",
+		rep.Result, rep.End, len(rep.Moves), rep.Cards, rep.Score, rep.Vegas, rep.TillDawn)
+	return err
+}
