@@ -16,10 +16,10 @@ type Record struct {
 	Verdict     string  `json:"verdict"`
 	Stop        string  `json:"stop,omitempty"`
 	TimeMS      float64 `json:"time_ms"`
-	Nodes       int64   `json:"nodes"`
-	States      int64   `json:"states"`
-	TableBytes  int64   `json:"table_bytes"`
-	SolutionLen int     `json:"solution_len"`
+	Nodes       int64   `json:"nodes,omitempty"`
+	States      int64   `json:"states,omitempty"`
+	TableBytes  int64   `json:"table_bytes,omitempty"`
+	SolutionLen int     `json:"solution_len,omitempty"`
 	// Play is set for a game played by a player (Manifest.Player).
 	Play *PlayRecord `json:"play,omitempty"`
 }

@@ -27,6 +27,9 @@ const SolverVersion = "1"
 const (
 	ManifestFile = "manifest.json"
 	RecordsFile  = "records.jsonl"
+	// CompressedRecordsFile replaces RecordsFile in a finished experiment
+	// compressed for the repository (CompressRecords).
+	CompressedRecordsFile = "records.jsonl.gz"
 )
 
 // Seed types: the deal generators a seed may name.

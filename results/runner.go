@@ -3,6 +3,7 @@ package results
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -131,6 +133,10 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	}
 	if err := prepareDir(o.Dir, &m); err != nil {
 		return res, err
+	}
+	if _, err := os.Stat(filepath.Join(o.Dir, CompressedRecordsFile)); err == nil {
+		return res, fmt.Errorf("%s holds a finished, compressed experiment (%s); gunzip it to run more of it",
+			o.Dir, CompressedRecordsFile)
 	}
 	recs, good, err := ReadRecords(o.Dir)
 	if err != nil {
@@ -327,25 +333,43 @@ func (w *batchWriter) fail(err error) {
 	}
 }
 
-// ReadRecords reads DIR/records.jsonl (no file is no records). A last line
-// without its newline, the trace of a write cut short, is left out; good
-// is the length of the file without it. A seed twice, or any other line
-// that is not a record, is an error naming it.
+// ReadRecords reads DIR/records.jsonl, or DIR/records.jsonl.gz when the
+// experiment was compressed (no file is no records). A last line without
+// its newline, the trace of a write cut short, is left out; good is the
+// length of the file without it. A seed twice, or any other line that is
+// not a record, is an error naming it.
 func ReadRecords(dir string) (recs []Record, good int64, err error) {
 	path := filepath.Join(dir, RecordsFile)
 	f, err := os.Open(path)
+	var r io.Reader = f
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, 0, nil
-	}
-	if err != nil {
+		path = filepath.Join(dir, CompressedRecordsFile)
+		f, err = os.Open(path)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, 0, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		defer f.Close()
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: %v", path, err)
+		}
+		r = zr
+	} else if err != nil {
 		return nil, 0, err
+	} else {
+		defer f.Close()
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
+	br := bufio.NewReaderSize(r, 1<<16)
 	line := map[uint64]int{}
 	for n := 1; ; n++ {
 		b, err := br.ReadBytes('\n')
 		if err == io.EOF {
+			if len(b) > 0 && strings.HasSuffix(path, ".gz") {
+				return nil, 0, fmt.Errorf("%s: the last line is cut short", path)
+			}
 			return recs, good, nil // b, if any, is a torn line
 		}
 		if err != nil {
@@ -367,4 +391,65 @@ func ReadRecords(dir string) (recs []Record, good int64, err error) {
 		recs = append(recs, r)
 		good += int64(len(b))
 	}
+}
+
+// CompressRecords replaces DIR/records.jsonl by DIR/records.jsonl.gz once
+// every seed of the manifest's shard has its record: the gzip file is
+// written and synced under a temporary name, checked by reading it back,
+// renamed, and only then is the plain file removed.
+func CompressRecords(dir string) error {
+	m, err := ReadManifest(dir)
+	if err != nil {
+		return err
+	}
+	shard, err := ParseShard(m.Shard)
+	if err != nil && !strings.HasPrefix(m.Shard, "merged") {
+		return err
+	}
+	recs, good, err := ReadRecords(dir)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, RecordsFile)
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if st.Size() != good {
+		return fmt.Errorf("%s ends in a torn line; run the experiment again to finish it first", path)
+	}
+	want := m.Deals
+	if !strings.HasPrefix(m.Shard, "merged") {
+		want = uint64(len(shard.Seeds(m.From, m.Deals)))
+	}
+	if uint64(len(recs)) != want {
+		return fmt.Errorf("%s: %d records of %d; finish the experiment before compressing it", dir, len(recs), want)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(data); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return err
+	}
+	back, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(back, data) {
+		return fmt.Errorf("%s: the compressed records do not read back: %v", dir, err)
+	}
+	if err := writeFileAtomic(filepath.Join(dir, CompressedRecordsFile), buf.Bytes()); err != nil {
+		return err
+	}
+	if err := os.Remove(path); err != nil {
+		return err
+	}
+	return syncDir(dir)
 }

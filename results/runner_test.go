@@ -2,9 +2,11 @@ package results
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -224,5 +226,56 @@ func TestShard(t *testing.T) {
 		if _, err := ParseShard(bad); err == nil {
 			t.Errorf("ParseShard(%q) = nil error", bad)
 		}
+	}
+}
+
+// TestCompressRecords compresses a finished run: the records read back the
+// same, a new run refuses the directory, and an unfinished run is not
+// compressed.
+func TestCompressRecords(t *testing.T) {
+	dir := t.TempDir()
+	m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 0, 6, Whole, 0, 2000, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := m
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: part}); err != nil {
+		t.Fatal(err)
+	}
+	before, _, err := ReadRecords(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CompressRecords(dir); err != nil {
+		t.Fatal(err)
+	}
+	after, _, err := ReadRecords(dir)
+	if err != nil || !reflect.DeepEqual(before, after) {
+		t.Fatalf("records after compressing differ (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, RecordsFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatal("the plain records file is still there")
+	}
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: m}); err == nil {
+		t.Fatal("a run added to a compressed directory")
+	}
+	// An unfinished directory is refused.
+	dir2 := t.TempDir()
+	m2 := m
+	m2.Deals = 6
+	recs := before[:3]
+	if err := WriteManifest(dir2, &m2); err != nil {
+		t.Fatal(err)
+	}
+	var b []byte
+	for _, r := range recs {
+		line, _ := json.Marshal(r)
+		b = append(append(b, line...), '\n')
+	}
+	if err := os.WriteFile(filepath.Join(dir2, RecordsFile), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CompressRecords(dir2); err == nil {
+		t.Fatal("an unfinished directory was compressed")
 	}
 }
