@@ -3,6 +3,7 @@ package results
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -76,7 +77,8 @@ func PlayOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, f 
 	}
 	start := time.Now()
 	res := player.Play(ctx, s, f(seed), o)
-	rec := Record{Seed: seed, Verdict: "lost", TimeMS: float64(time.Since(start)) / float64(time.Millisecond)}
+	ms := float64(time.Since(start)) / float64(time.Millisecond)
+	rec := Record{Seed: seed, Verdict: "lost", TimeMS: math.Round(ms*1000) / 1000}
 	switch res.End {
 	case "won":
 		rec.Verdict = "won"

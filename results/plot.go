@@ -24,17 +24,36 @@ type PlotFile struct {
 // bars and the published figure where there is one; and for each
 // directory times-NN-NAME.svg, a histogram of the solve time per deal on
 // a log scale.
-func WritePlots(dir string, rs []Result) ([]PlotFile, error) {
+//
+// Results of players (Manifest.Player) are left out of those and drawn in
+// players-winrate.svg instead, with their Wilson intervals.
+func WritePlots(dir string, all []Result) ([]PlotFile, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
+	}
+	var rs, players []Result
+	for _, r := range all {
+		if r.Manifest.Player == "" {
+			rs = append(rs, r)
+		} else {
+			players = append(players, r)
+		}
 	}
 	var files []PlotFile
 	if len(rs) > 0 {
 		path := filepath.Join(dir, "winrate.svg")
-		if err := winRatePlot(rs).Save(16*vg.Centimeter, 10*vg.Centimeter, path); err != nil {
+		if err := winRatePlot(rs, true).Save(16*vg.Centimeter, 10*vg.Centimeter, path); err != nil {
 			return nil, err
 		}
 		files = append(files, PlotFile{path, "Win rate per rule set"})
+	}
+	if len(players) > 0 {
+		path := filepath.Join(dir, "players-winrate.svg")
+		w := vg.Length(max(16, len(players))) * vg.Centimeter
+		if err := winRatePlot(players, false).Save(w, 14*vg.Centimeter, path); err != nil {
+			return nil, err
+		}
+		files = append(files, PlotFile{path, "Win rate per rule set and player"})
 	}
 	for i := range rs {
 		if len(rs[i].Records) == 0 {
@@ -74,14 +93,23 @@ type errPoints struct {
 }
 
 // winRatePlot draws the win rate of each directory, in percent.
-func winRatePlot(rs []Result) *plot.Plot {
+// With thoughtful set, the published thoughtful figures are drawn beside.
+func winRatePlot(rs []Result, thoughtful bool) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = "Win rate (95% interval, unknowns either way)"
+	if !thoughtful {
+		p.Title.Text = "Players' win rate (Wilson 95% interval)"
+	}
 	p.Y.Label.Text = "win %"
 	var ours, pub errPoints
 	names := make([]string, len(rs))
 	for i := range rs {
 		names[i] = filepath.Base(rs[i].Dir)
+		if !thoughtful {
+			p.X.Tick.Label.Rotation = math.Pi / 2
+			p.X.Tick.Label.XAlign = draw.XRight
+			p.X.Tick.Label.YAlign = draw.YCenter
+		}
 		if len(rs[i].Records) == 0 {
 			continue
 		}
@@ -89,7 +117,7 @@ func winRatePlot(rs []Result) *plot.Plot {
 		mid := 100 * wr.Mid()
 		ours.XYs = append(ours.XYs, plotter.XY{X: float64(i), Y: mid})
 		ours.YErrors = append(ours.YErrors, struct{ Low, High float64 }{mid - 100*wr.Range.Lo, 100*wr.Range.Hi - mid})
-		if f, ok := PublishedFigure(rs[i].Manifest.Rules); ok {
+		if f, ok := PublishedFigure(rs[i].Manifest.Rules); ok && thoughtful {
 			pub.XYs = append(pub.XYs, plotter.XY{X: float64(i) + 0.15, Y: 100 * f.Mid})
 			pub.YErrors = append(pub.YErrors, struct{ Low, High float64 }{100 * f.Half, 100 * f.Half})
 		}

@@ -2,10 +2,13 @@ package results
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klondike-family/klondike/engine"
 )
 
 // loadFixtures reads the hand-made result directories in testdata/report:
@@ -100,5 +103,56 @@ func TestPublishedFigure(t *testing.T) {
 	strict.Passes = 1
 	if p, ok := PublishedFigure(strict); ok {
 		t.Errorf("one pass: published %+v, want none", p)
+	}
+}
+
+// TestPlayerReport: a player's row gives the win rate, the mean cards and
+// scores with their intervals and the share of profitable games, worked
+// out by hand: cards 52 (won), 10, 20, 0 → mean 20.5, sample sd 22.531,
+// half-width 1.959964 × 22.531 / 2 = 22.08; Vegas 208, −2, 48, −52 → mean
+// 50.5, profit 2 of 4; Till Dawn 104, −22, 8, −52 → mean 9.5, profit 2 of 4.
+// A second player on the same deals and rules is compared game by game.
+func TestPlayerReport(t *testing.T) {
+	mk := func(name string, cards []int) Result {
+		m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 0, uint64(len(cards)), Whole, 0, 0, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Player, m.PlayerMemory, m.PlayerVersion = name, "talon", PlayerVersion
+		var recs []Record
+		for i, c := range cards {
+			r := Record{Seed: uint64(i), Verdict: "lost", TimeMS: 1}
+			end := "stuck"
+			if c == 52 {
+				r.Verdict, end = "won", "won"
+			}
+			r.Play = &PlayRecord{End: end, Cards: c, Moves: 10}
+			r.Play.Score, r.Play.Vegas, r.Play.TillDawn = Scores(c, 1)
+			recs = append(recs, r)
+		}
+		return Result{Dir: "p/" + name, Manifest: m, Records: recs}
+	}
+	rs := []Result{mk("greedy", []int{52, 10, 20, 0}), mk("human", []int{52, 52, 20, 0})}
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, rs, ReportOptions{Command: "klondike report"}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	w := Wilson(1, 4, Conf)
+	want := []string{
+		fmt.Sprintf("| p/greedy | klondike | draw 3, unlimited passes | greedy | 4 | 1 | 25.000 [%s, %s] | 20.50 ± 22.08 | 50.50 ± ", pct(w.Lo), pct(w.Hi)),
+		"| p/greedy | p/human | player: greedy → human | 4 | 1 | 2 | 0 | 1 | 0 | 1 |",
+	}
+	for _, s := range want {
+		if !strings.Contains(out, s) {
+			t.Errorf("report lacks %q:\n%s", s, out)
+		}
+	}
+	if strings.Contains(out, "| p/greedy | klondike | draw 3, unlimited passes | native") {
+		t.Error("a player's result is in the thoughtful table")
+	}
+	s := SummarisePlay(rs[0].Records)
+	if s.VegasProfitK != 2 || s.TillDawnProfitK != 2 || s.TillDawn.Mean != 9.5 || s.Vegas.Mean != 50.5 {
+		t.Errorf("summary %+v", s)
 	}
 }
