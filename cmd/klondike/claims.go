@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klondike-family/klondike/results"
+	"github.com/spf13/cobra"
+)
+
+func newClaimsCmd(stdout io.Writer) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "claims --out FILE.md RESULT_DIR...",
+		Short: "Test the seeds' claims about odds against result directories",
+		Long: `Write the page of the seeds' claims (VARIANTS.md, "Odds the seeds claim"): for
+each claim, the result directories that bear on it (thoughtful solving and each
+player who sees only what a person sees), its test, each player model's figure
+with its 95% interval, and a verdict: holds, fails, or holds only for some
+players. Comparisons ("easier than") are paired on the same deals where the
+games deal alike. The page names the command that made it: regenerate it,
+never edit it.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, dirs []string) error {
+			if out == "" {
+				return usageErrorf("give the file to write: --out FILE.md")
+			}
+			var rs []results.Result
+			for _, d := range dirs {
+				r, err := results.LoadResult(d)
+				if err != nil {
+					return usageErrorf("result directory %s: %v", d, err)
+				}
+				rs = append(rs, r)
+			}
+			var buf bytes.Buffer
+			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, dirs...))
+			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
+				return failErrorf("claims: %v", err)
+			}
+			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+				return failErrorf("%v", err)
+			}
+			_, err := fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "Markdown file to write (required)")
+	return cmd
+}
