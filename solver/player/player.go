@@ -57,7 +57,7 @@ type Config struct {
 }
 
 // DefaultConfig is the options' defaults.
-var DefaultConfig = Config{Samples: 8, Nodes: 2000}
+var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 
 // Factory makes a player for one game; seed makes its random choices
 // repeatable (the same game, seed and player play the same moves).
