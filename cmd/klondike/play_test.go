@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
+)
+
+// TestPlay plays one deal with each cheap player: the JSON report's moves
+// replay under the rules, a won game has every card home and scores
+// $208 at Vegas, and the text output ends with the result line.
+func TestPlay(t *testing.T) {
+	for _, p := range []string{"random", "greedy", "human"} {
+		out := mustRun(t, "play", "--seed", "3", "--draw", "1", "--player", p, "--json")
+		var rep playReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v\n%s", p, err, out)
+		}
+		g := engine.MustGame(engine.Klondike(1, 0))
+		s, err := g.NewState(engine.NativeDeal(&g.Rules, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = engine.Verify(s, rep.Moves)
+		switch {
+		case rep.Result == "won" && err != nil:
+			t.Errorf("%s: a won game does not replay to a win: %v", p, err)
+		case rep.Result == "won" && (rep.Cards != 52 || rep.Vegas != 208 || rep.TillDawn != 104):
+			t.Errorf("%s: won with %d cards, Vegas %d, Till Dawn %d", p, rep.Cards, rep.Vegas, rep.TillDawn)
+		case rep.Result == "lost" && rep.Vegas != 5*rep.Cards-52:
+			t.Errorf("%s: %d cards but Vegas %d", p, rep.Cards, rep.Vegas)
+		}
+		text := mustRun(t, "play", "--seed", "3", "--draw", "1", "--player", p)
+		if !strings.Contains(text, "\nresult: "+rep.Result+" ") {
+			t.Errorf("%s: text output lacks the result line:\n%s", p, text)
+		}
+	}
+}
+
+// TestWinratePlayer runs a small player experiment: every record carries
+// how the game went and its scores, and the manifest names the player.
+func TestWinratePlayer(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "greedy")
+	if _, errs, code := klondike(t, "winrate", "--player", "greedy", "--deals", "30", "--workers", "2", "--out", dir); code != 0 {
+		t.Fatalf("winrate --player: exit %d: %s", code, errs)
+	}
+	recs := records(t, dir)
+	checkCovers(t, recs, 0, 30)
+	for _, r := range recs {
+		if r.Play == nil || (r.Verdict == "won") != (r.Play.End == "won") || r.Play.Vegas != 5*r.Play.Cards-52 {
+			t.Fatalf("record %+v", r)
+		}
+	}
+	m, err := results.ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Player != "greedy" || m.PlayerMemory != "talon" || m.PlayerVersion != results.PlayerVersion || m.Budget != "0s" || m.Mem != 0 {
+		t.Errorf("manifest %+v", m)
+	}
+	// The same experiment with another player is another experiment.
+	checkOneLineError(t, []string{"winrate", "--player", "human", "--deals", "30", "--out", dir}, exitUsage, "player is")
+}
+
+func TestPlayBadInput(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--seed", "1", "--player", "nobody"}, `unknown player "nobody"`},
+		{[]string{"play", "--seed", "1", "--memory", "some"}, `--memory "some"`},
+		{[]string{"play", "--seed", "1", "--player", "planner", "--samples", "0"}, "0 samples"},
+		{[]string{"winrate", "--player", "greedy", "--budget", "1s", "--deals", "3", "--out", dir}, "--budget is a budget of the solver"},
+		{[]string{"winrate", "--memory", "none", "--deals", "3", "--out", dir}, "--memory needs --player"},
+	}
+	for _, c := range cases {
+		checkOneLineError(t, c.args, exitUsage, c.want)
+	}
+}
