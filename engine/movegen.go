@@ -137,6 +137,20 @@ func (s *State) JokerForced() bool {
 	return ok
 }
 
+// JokerInTalon tells whether the Joker is in the stock or the waste. It
+// never comes back there once it has left (it goes only to foundations).
+func (s *State) JokerInTalon() bool {
+	if !s.g.joker || s.jk != jkInPlay {
+		return false
+	}
+	for _, c := range s.cards[:s.end[0]] {
+		if c == Joker {
+			return true
+		}
+	}
+	return false
+}
+
 // toFoundation appends the moves of card c, the top card of location from,
 // to the foundations; flip marks a pile move that turns a face-down card.
 // Without a Joker that is the first foundation that takes c. With one:
