@@ -463,8 +463,10 @@ func (s *State) groupMove(i, j, k, up int) Move {
 // CardMoves appends the moves of card c, taken from location from (the
 // waste, a cell or a reserve), to a foundation, to the piles and, from the
 // waste, to the lowest empty cell. For the waste's top card they are
-// exactly the waste moves of Moves; the solver also asks it for cards
-// deeper in the talon, to play the stock K+ style.
+// exactly the waste moves of Moves (but when the Joker is forced from a
+// pile: then Moves has no waste move); the solver also asks it for cards
+// deeper in the talon, to play the stock K+ style. With the Joker they
+// follow its rules as Moves does (see toFoundation).
 func (s *State) CardMoves(c Card, from Loc, dst []Move) []Move {
 	dst = s.toFoundation(dst, c, from, false)
 	dst = s.cardToPiles(dst, c, from)
