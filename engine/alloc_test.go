@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // allocPositions returns played positions of a few rule sets, with cells,
@@ -14,7 +15,27 @@ func allocPositions(t *testing.T) []State {
 	for _, name := range []string{"draw1-passes0", "draw3-passes3-wb", "holdout-draw3-wb", "small-4x3-draw3-wb-cells"} {
 		out = append(out, perftPositions(t, sets[name], 2)...)
 	}
+	jokers := jokerRuleSets()
+	for _, name := range []string{"joker-draw3", "small-joker-4x3-p2"} {
+		out = append(out, perftPositions(t, jokers[name], 4)...)
+	}
+	// The Joker forced onto two foundations, released with a choice, and
+	// waiting for an Ace.
+	for _, text := range []string{
+		"stock: 3H 3S\nf1: AC\nf2:\nf3:\nf4: AS\nt1: 2S | JK\nt2: 2C | 3C\nt3: AD 2D 3D AH | 2H\n",
+		"stock: 3S 2S\nwaste: 2H\nf1: AC JK\nf2: AD\nf3: AH\nt1: AS | 3H\nt2: 3C | 2C\nt3: 2D | 3D\n",
+		"joker: waiting\nstock: 3S 2S 2H\nf1: AC 2C\nt1: 3H | AH\nt2: | 3C\nt3: AD 2D AS | 3D\n",
+	} {
+		out = append(out, jokerState(t, joker3, text))
+	}
 	return out
+}
+
+// TestStateSize pins the size of State: a value copied on every Child.
+func TestStateSize(t *testing.T) {
+	if got := unsafe.Sizeof(State{}); got != 160 {
+		t.Errorf("State is %d bytes, want 160 (update the layout doc and this test together)", got)
+	}
 }
 
 // TestHotPathAllocs checks that the hot path allocates nothing: Moves into

@@ -2,7 +2,9 @@ package engine
 
 // Apply plays move m on the state in place. The move must be legal (one
 // that Moves returned for this state); Apply does not check it. A pile
-// whose face-up cards are all gone turns its top face-down card up.
+// whose face-up cards are all gone turns its top face-down card up. The
+// Joker going to a foundation stands for that foundation's next card; a
+// move that takes the Joker along (Move.JokerTo) puts it where it says.
 func (s *State) Apply(m Move) {
 	g := s.g
 	switch m.Kind() {
@@ -49,7 +51,25 @@ func (s *State) Apply(m Move) {
 		if src >= 0 {
 			s.remove(from, src, 1)
 		}
-		s.found[to-LocFound0]++
+		f := int(to - LocFound0)
+		switch jt := m.JokerTo(); {
+		case jt != 0:
+			// A release (the real card takes the Joker's place on f: the
+			// height stays) or an Ace with the waiting Joker riding along.
+			if s.jk == jkWait {
+				s.found[f]++
+			}
+			s.jk, s.jkRank = jkInPlay, 0
+			if jt == LocWait {
+				s.jk = jkWait
+			} else {
+				s.placeJoker(int(jt - LocFound0))
+			}
+		case c == Joker:
+			s.placeJoker(f)
+		default:
+			s.found[f]++
+		}
 	case to.IsCell():
 		if src >= 0 {
 			s.remove(from, src, 1)

@@ -50,7 +50,21 @@ func refOf(t *testing.T, s *State) ref.Position {
 		}
 	}
 	p.Recycles = l.Recycles
+	p.JokerWaiting = l.JokerWaiting
 	return p
+}
+
+// refMove writes an engine move in the reference's notation: a release
+// is "FROM-F/1+G" or "FROM-F/1+wait" where the engine writes
+// "FROM-F/1,JK-G"; an Ace taking the waiting Joker along is written
+// plainly (the engine names the Ace's own foundation as the Joker's).
+func refMove(m Move) string {
+	jt := m.JokerTo()
+	plain := m.withJoker(0).String()
+	if jt == 0 || jt == m.To() {
+		return plain
+	}
+	return plain + "+" + jt.String()
 }
 
 func refGame(r *Rules) ref.Game {
@@ -61,7 +75,7 @@ func refGame(r *Rules) ref.Game {
 		Fill:    [...]string{"king", "any", "none", "king"}[r.Fill],
 		StockTo: [...]string{"waste", "piles", "reserves"}[r.StockTo],
 		Wrap:    r.Wrap, BaseDealt: r.BaseDealt, DealWhenStuck: r.DealOnlyWhenStuck,
-		Reserves: r.Reserves,
+		Reserves: r.Reserves, Joker: r.Joker,
 	}
 }
 
@@ -99,7 +113,8 @@ func familyRuleSets() map[string]Rules {
 			Fill: FillRank, Wrap: true, BaseDealt: true},
 		"agnes-sorel-stuck": {Decks: 1, Ranks: 13, Deal: tri(7), StockTo: StockToPiles, Build: BuildSameColour,
 			Fill: FillNone, Wrap: true, BaseDealt: true, DealOnlyWhenStuck: true},
-		"yukon-wb": {Decks: 1, Ranks: 13, Deal: yukon, Unit: UnitAnyFaceUp, WorryBack: true},
+		"yukon-wb":       {Decks: 1, Ranks: 13, Deal: yukon, Unit: UnitAnyFaceUp, WorryBack: true},
+		"joker-klondike": {Decks: 1, Joker: true, Ranks: 13, Deal: tri(7), Draw: 3},
 	}
 	smalls := map[string]Rules{}
 	for name, r := range sets {
@@ -173,6 +188,16 @@ func moveStrings(ms []Move) []string {
 	return out
 }
 
+// refMoveStrings writes moves in the reference's notation, sorted.
+func refMoveStrings(ms []Move) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = refMove(m)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // TestDifferentialReference plays random games with the engine and the
 // plain reference side by side: at every position both must list the same
 // moves, and after every move both must reach the same position.
@@ -188,6 +213,9 @@ func TestDifferentialReference(t *testing.T) {
 	for name, r := range familyRuleSets() {
 		sets[name] = r
 	}
+	for name, r := range jokerRuleSets() {
+		sets[name] = r
+	}
 	for name, r := range sets {
 		if testing.Short() && !strings.HasPrefix(name, "small") && !strings.HasPrefix(name, "draw") {
 			continue
@@ -198,8 +226,13 @@ func TestDifferentialReference(t *testing.T) {
 			rg := refGame(&r)
 			var buf []Move
 			n := deals
-			if _, klondike := klondikeRuleSets()[name]; !klondike && !*deep {
-				n = deals / 4 // the other games: 250 deals, 1000 with -deep
+			_, klondike := klondikeRuleSets()[name]
+			_, joker := jokerRuleSets()[name]
+			if !klondike && !(joker && strings.HasPrefix(name, "small")) && !*deep {
+				// The other games and the full Joker games (which
+				// TestJokerDifferentialGreedy plays further): 250 deals,
+				// 1000 with -deep.
+				n = deals / 4
 			}
 			for seed := uint64(0); seed < uint64(n); seed++ {
 				s, err := g.NewState(NativeDeal(&r, seed))
@@ -210,7 +243,7 @@ func TestDifferentialReference(t *testing.T) {
 				p := refOf(t, &s)
 				for ply := 0; ply < plies; ply++ {
 					buf = s.Moves(buf[:0])
-					got := moveStrings(buf)
+					got := refMoveStrings(buf)
 					want := ref.Moves(rg, p)
 					slices.Sort(want)
 					if !slices.Equal(got, want) {
@@ -224,7 +257,7 @@ func TestDifferentialReference(t *testing.T) {
 					if err := s.Validate(); err != nil {
 						t.Fatalf("deal %d ply %d: after %v: %v", seed, ply, m, err)
 					}
-					np, err := ref.Apply(rg, p, m.String())
+					np, err := ref.Apply(rg, p, refMove(m))
 					if err != nil {
 						t.Fatalf("deal %d ply %d: reference refuses %v: %v", seed, ply, m, err)
 					}

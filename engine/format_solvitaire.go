@@ -221,8 +221,11 @@ func jsonError(err error) string {
 // "reserve" and "cells" when the layout has any. Face-down cards get a
 // lower-case suit. Each reserve pile must hold exactly one card, as the
 // format allows no more. Recycles is not part of the format and is not
-// written.
+// written, and a waiting Joker cannot be.
 func FormatSolvitaire(l Layout) ([]byte, error) {
+	if l.JokerWaiting {
+		return nil, errors.New("the Joker is waiting: Solvitaire's format has no place for it")
+	}
 	if len(l.FaceDown) != len(l.Piles) {
 		return nil, fmt.Errorf("%d face-down counts for %d tableau piles", len(l.FaceDown), len(l.Piles))
 	}

@@ -63,6 +63,9 @@ func dealfmtLayoutDiff(a, b Layout) string {
 	if a.Recycles != b.Recycles {
 		return fmt.Sprintf("recycles %d, want %d", a.Recycles, b.Recycles)
 	}
+	if a.JokerWaiting != b.JokerWaiting {
+		return fmt.Sprintf("Joker waiting %v, want %v", a.JokerWaiting, b.JokerWaiting)
+	}
 	return ""
 }
 

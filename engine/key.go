@@ -43,6 +43,14 @@ const (
 //     over these keys must therefore offer, at each node, the waste cards
 //     of every position of its cycle (as a K+ stock does); one that draws
 //     atomically must add the waste position to the key itself.
+//   - The Joker (Joker Klondike): the foundations are written, then where
+//     the Joker is (in play, waiting, or the foundation it is on) and the
+//     rank it stands for; in play, its card is in the piles or the talon
+//     like any other. The cycle positions are not folded when the Joker is
+//     in the talon at a place where drawing would make it the waste top
+//     (a cycle position) while a foundation is open: there it is forced
+//     and no draw can pass it, so the positions cannot all reach each
+//     other.
 //
 // The key is exact only among states of one deal: it leans on the deal to
 // name face-down cards. It allocates nothing when dst has room.
@@ -110,7 +118,8 @@ func (s *State) AppendKey(dst []byte) []byte {
 	}
 	// Foundations: with one deck and no Joker their heights follow from
 	// the cards still in play (a foundation holds its suit's lowest cards
-	// from the base), so they are written only otherwise.
+	// from the base), so they are written only otherwise; with the Joker,
+	// followed by its place and the rank it stands for.
 	if r.Decks != 1 || r.Joker {
 		dst = append(dst, keyFound)
 		if g.founds == 8 {
@@ -123,6 +132,9 @@ func (s *State) AppendKey(dst []byte) []byte {
 			}
 		} else {
 			dst = append(dst, s.found[:g.founds]...)
+		}
+		if g.joker {
+			dst = append(dst, s.jk, s.jkRank)
 		}
 	}
 	// Talon.
@@ -141,7 +153,7 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = append(dst, keyTalonSep)
 	}
 	w := int(s.waste)
-	if r.Passes == 0 && r.StockTo == StockToWaste && (w == len(talon) || w%r.Draw == 0) {
+	if r.Passes == 0 && r.StockTo == StockToWaste && (w == len(talon) || w%r.Draw == 0) && !s.jokerStopsCycle() {
 		w = 0
 	}
 	dst = append(dst, byte(w))
@@ -149,6 +161,24 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = append(dst, s.recycles)
 	}
 	return dst
+}
+
+// jokerStopsCycle tells whether the Joker lies in the talon where the
+// cycle of draws and recycles would turn it up as the waste top (talon
+// index p with p+1 a multiple of the draw count, or the talon's last
+// card) while some foundation is open: the Joker is forced there, so the
+// cycle cannot be gone round.
+func (s *State) jokerStopsCycle() bool {
+	if !s.g.joker || s.jk != jkInPlay || s.openMask() == 0 {
+		return false
+	}
+	n := int(s.end[0])
+	for p := 0; p < n; p++ {
+		if s.cards[p] == Joker {
+			return p+1 == n || (p+1)%s.g.Rules.Draw == 0
+		}
+	}
+	return false
 }
 
 // Hash returns the xxhash of the state's canonical key.

@@ -12,6 +12,10 @@ type Layout struct {
 	Reserves    [][]Card // reserve piles, each bottom to top
 	Cells       []Card   // holdout cells, NoCard when empty
 	Recycles    int      // times the waste has been turned over so far
+	// JokerWaiting tells that the Joker is off the table, waiting for the
+	// next Ace (Joker Klondike). On a foundation the Joker is written in
+	// its place among the foundation's cards.
+	JokerWaiting bool
 }
 
 // Clone returns a deep copy of l.

@@ -9,7 +9,8 @@ import (
 // tableau piles, the face-down counts, the number of foundations, reserves
 // and cells, that every card of the game is there exactly as many times as
 // the game has decks (the Joker once when the game has one) counting the
-// piles, stock, waste, foundations, reserves and cells, and that each
+// piles, stock, waste, foundations, reserves and cells (and the waiting
+// Joker), and that each
 // foundation is a run of one suit up from the base (the Ace, or with a
 // dealt base the rank of the first started foundation; ranks wrap past the
 // top rank when the base is dealt or the rules wrap). The error names the
@@ -90,6 +91,9 @@ func CheckCards(r *Rules, l Layout) error {
 	}
 	for i, c := range l.Cells {
 		count(fmt.Sprintf("cell %d", i+1), []Card{c}, true)
+	}
+	if l.JokerWaiting {
+		count("waiting", []Card{Joker}, false)
 	}
 	if err != nil {
 		return err

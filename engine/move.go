@@ -15,6 +15,10 @@ const (
 	LocFound0   Loc = LocCell0 + MaxCells       // foundations: LocFound0+i
 	locBuffers      = int(LocCell0)             // locations kept in the card buffer
 	locEnd          = int(LocFound0) + MaxFoundations
+	// LocWait is no place on the table: where the Joker goes when it
+	// leaves a foundation with no other foundation open to take it (it
+	// waits for the next Ace). Only a move's Joker destination names it.
+	LocWait Loc = 31
 )
 
 // IsPile, IsReserve, IsCell and IsFoundation tell the kind of a location.
@@ -37,6 +41,8 @@ func (l Loc) String() string {
 		return fmt.Sprintf("c%d", l-LocCell0+1)
 	case l.IsFoundation():
 		return fmt.Sprintf("f%d", l-LocFound0+1)
+	case l == LocWait:
+		return "wait"
 	}
 	return fmt.Sprintf("loc%d", uint8(l))
 }
@@ -59,8 +65,16 @@ const (
 //	bits 10-16  n     cards moved (KindMove)
 //	bits 17-18  kind  (MoveKind)
 //	bit  19     flip  the move turns a face-down card up
+//	bits 20-24  joker where the Joker goes in the same move (Loc), or 0
 //
-// The zero Move is not a legal move.
+// The joker field is set on the two moves of Joker Klondike that take the
+// Joker along with a real card to a foundation: the release (the real
+// card the Joker stands for goes to the Joker's foundation, in its place,
+// and the Joker goes on to another open foundation, or to LocWait), and
+// an Ace going up while the Joker waits (the Joker rides with it onto the
+// Ace's foundation as its Two: the field names that foundation). A move of
+// the Joker itself to a foundation is a plain move whose card is the
+// Joker. The zero Move is not a legal move.
 type Move uint32
 
 // NewMove packs a card move.
@@ -76,6 +90,14 @@ func (m Move) Flips() bool       { return m>>19&1 != 0 }
 func (m Move) withFlip() Move    { return m | 1<<19 }
 func (m Move) withoutFlip() Move { return m &^ (1 << 19) }
 
+// JokerTo is where the move sends the Joker along with its real card: a
+// foundation or LocWait; 0 (LocWaste) when the move does not take the
+// Joker along.
+func (m Move) JokerTo() Loc { return Loc(m >> 20 & 31) }
+
+// withJoker sets where the move takes the Joker along.
+func (m Move) withJoker(to Loc) Move { return m&^(31<<20) | Move(to)<<20 }
+
 // The stock moves.
 const (
 	MoveDraw    = Move(KindDraw) << 17
@@ -84,7 +106,8 @@ const (
 )
 
 // String writes the move plainly: "draw", "recycle", "deal" or
-// "t1-t3/2" (from, to, cards moved).
+// "t1-t3/2" (from, to, cards moved); a move that takes the Joker along
+// adds where it goes: "t1-f2/1,JK-f4" or "w-f2/1,JK-wait".
 func (m Move) String() string {
 	switch m.Kind() {
 	case KindDraw:
@@ -100,6 +123,9 @@ func (m Move) String() string {
 	}
 	if m.To() == LocWaste {
 		to = "w"
+	}
+	if j := m.JokerTo(); j != 0 {
+		return fmt.Sprintf("%s-%s/%d,JK-%v", from, to, m.N(), j)
 	}
 	return fmt.Sprintf("%s-%s/%d", from, to, m.N())
 }

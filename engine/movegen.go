@@ -109,32 +109,146 @@ func (s *State) runLen(i int) (groups int, whole bool) {
 	return k, k == n
 }
 
+// jokerForced tells whether the Joker must move now (Joker Klondike): it
+// is the top card of a pile or of the waste and some foundation is open.
+// Then the only legal moves are the Joker to each open foundation. It
+// returns where the Joker lies.
+func (s *State) jokerForced() (Loc, bool) {
+	if !s.g.joker || s.jk != jkInPlay || s.openMask() == 0 {
+		return 0, false
+	}
+	if s.waste > 0 && s.cards[s.waste-1] == Joker {
+		return LocWaste, true
+	}
+	for i := 0; i < s.g.piles; i++ {
+		l := LocPile0 + Loc(i)
+		if e := s.end[l]; int(e) > s.start(l) && s.cards[e-1] == Joker {
+			return l, true
+		}
+	}
+	return 0, false
+}
+
+// JokerForced tells whether the Joker is the top card of a pile or of the
+// waste while a foundation is open: then its moves to the open foundations
+// are the only legal moves (no draw, no recycle, nothing else).
+func (s *State) JokerForced() bool {
+	_, ok := s.jokerForced()
+	return ok
+}
+
+// JokerInTalon tells whether the Joker is in the stock or the waste. It
+// never comes back there once it has left (it goes only to foundations).
+func (s *State) JokerInTalon() bool {
+	if !s.g.joker || s.jk != jkInPlay {
+		return false
+	}
+	for _, c := range s.cards[:s.end[0]] {
+		if c == Joker {
+			return true
+		}
+	}
+	return false
+}
+
+// toFoundation appends the moves of card c, the top card of location from,
+// to the foundations; flip marks a pile move that turns a face-down card.
+// Without a Joker that is the first foundation that takes c. With one:
+//   - the Joker goes to every open foundation, one move each;
+//   - the real card the Joker stands for goes to the Joker's foundation in
+//     its place, and the Joker on to every other open foundation, one move
+//     each, or to wait when there is none (the release);
+//   - an Ace going up while the Joker waits takes it along onto its
+//     foundation as the Two, when that opens the foundation;
+//   - any other card goes to the foundation that takes it.
+func (s *State) toFoundation(dst []Move, c Card, from Loc, flip bool) []Move {
+	var m Move
+	if !s.g.joker {
+		f := s.foundationFor(c)
+		if f < 0 {
+			return dst
+		}
+		m = NewMove(from, LocFound0+Loc(f), 1)
+		if flip {
+			m = m.withFlip()
+		}
+		return append(dst, m)
+	}
+	if c == Joker {
+		if s.jk != jkInPlay {
+			return dst
+		}
+		for f, open := 0, s.openMask(); open != 0; f, open = f+1, open>>1 {
+			if open&1 != 0 {
+				m = NewMove(from, LocFound0+Loc(f), 1)
+				if flip {
+					m = m.withFlip()
+				}
+				dst = append(dst, m)
+			}
+		}
+		return dst
+	}
+	if jf := s.jokerFound(); jf >= 0 && c == NewCard(int(s.jkRank), jf&3) {
+		base := NewMove(from, LocFound0+Loc(jf), 1)
+		if flip {
+			base = base.withFlip()
+		}
+		open := s.openMask() &^ (1 << jf)
+		if open == 0 {
+			return append(dst, base.withJoker(LocWait))
+		}
+		for g := 0; open != 0; g, open = g+1, open>>1 {
+			if open&1 != 0 {
+				dst = append(dst, base.withJoker(LocFound0+Loc(g)))
+			}
+		}
+		return dst
+	}
+	f := s.foundationFor(c)
+	if f < 0 {
+		return dst
+	}
+	m = NewMove(from, LocFound0+Loc(f), 1)
+	if flip {
+		m = m.withFlip()
+	}
+	if s.jk == jkWait && s.found[f] == 0 && s.g.ranks > 1 {
+		m = m.withJoker(LocFound0 + Loc(f)) // the Ace opens f: the Joker rides along
+	}
+	return append(dst, m)
+}
+
 // Moves appends every legal move of the state to dst and returns it. Moves
 // to an empty pile are listed once per empty pile; a move to a cell goes to
 // the lowest empty cell only; a card goes to the first foundation that
-// takes it. It allocates nothing when dst has room.
+// takes it. With a Joker, when it is forced (see JokerForced) its moves to
+// the open foundations are the only moves. It allocates nothing when dst
+// has room.
 func (s *State) Moves(dst []Move) []Move {
 	start := len(dst)
 	g := s.g
 	r := &g.Rules
+	if g.joker {
+		if from, ok := s.jokerForced(); ok {
+			flip := false
+			if from.IsPile() {
+				i := from - LocPile0
+				flip = s.down[i] > 0 && int(s.end[from])-s.start(from)-1 == int(s.down[i])
+			}
+			return s.toFoundation(dst, Joker, from, flip)
+		}
+	}
 	// Single cards to the foundations: pile tops, waste, reserves, cells.
 	for i := 0; i < g.piles; i++ {
 		p := s.Pile(i)
 		if len(p) == 0 {
 			continue
 		}
-		if f := s.foundationFor(p[len(p)-1]); f >= 0 {
-			m := NewMove(LocPile0+Loc(i), LocFound0+Loc(f), 1)
-			if len(p)-1 == int(s.down[i]) && s.down[i] > 0 {
-				m = m.withFlip()
-			}
-			dst = append(dst, m)
-		}
+		dst = s.toFoundation(dst, p[len(p)-1], LocPile0+Loc(i), len(p)-1 == int(s.down[i]) && s.down[i] > 0)
 	}
 	if s.waste > 0 {
-		if f := s.foundationFor(s.cards[s.waste-1]); f >= 0 {
-			dst = append(dst, NewMove(LocWaste, LocFound0+Loc(f), 1))
-		}
+		dst = s.toFoundation(dst, s.cards[s.waste-1], LocWaste, false)
 	}
 	for i := 0; i < g.reserves; i++ {
 		if rv := s.Reserve(i); len(rv) > 0 {
@@ -349,12 +463,12 @@ func (s *State) groupMove(i, j, k, up int) Move {
 // CardMoves appends the moves of card c, taken from location from (the
 // waste, a cell or a reserve), to a foundation, to the piles and, from the
 // waste, to the lowest empty cell. For the waste's top card they are
-// exactly the waste moves of Moves; the solver also asks it for cards
-// deeper in the talon, to play the stock K+ style.
+// exactly the waste moves of Moves (but when the Joker is forced from a
+// pile: then Moves has no waste move); the solver also asks it for cards
+// deeper in the talon, to play the stock K+ style. With the Joker they
+// follow its rules as Moves does (see toFoundation).
 func (s *State) CardMoves(c Card, from Loc, dst []Move) []Move {
-	if f := s.foundationFor(c); f >= 0 {
-		dst = append(dst, NewMove(from, LocFound0+Loc(f), 1))
-	}
+	dst = s.toFoundation(dst, c, from, false)
 	dst = s.cardToPiles(dst, c, from)
 	if from == LocWaste {
 		if cell := s.emptyCell(); cell >= 0 {
@@ -368,8 +482,21 @@ func (s *State) CardMoves(c Card, from Loc, dst []Move) []Move {
 // cards 0..WastePos()-1 (its top last), the stock the rest.
 func (s *State) TalonCard(i int) Card { return s.cards[i] }
 
-// CanFound tells whether card c could go to a foundation now.
-func (s *State) CanFound(c Card) bool { return s.foundationFor(c) >= 0 }
+// CanFound tells whether card c could go to a foundation now: the Joker
+// (in play) when a foundation is open, the real card the Joker stands for
+// always (the release), any other card when its foundation takes it.
+func (s *State) CanFound(c Card) bool {
+	if !s.g.joker {
+		return s.foundationFor(c) >= 0
+	}
+	if c == Joker {
+		return s.jk == jkInPlay && s.openMask() != 0
+	}
+	if jf := s.jokerFound(); jf >= 0 && c == NewCard(int(s.jkRank), jf&3) {
+		return true
+	}
+	return s.foundationFor(c) >= 0
+}
 
 // CanFill tells whether card c (or a group headed by it) may go to an
 // empty pile.

@@ -59,8 +59,8 @@ func TestPerftReference(t *testing.T) {
 	if *deep {
 		seeds = 10
 	}
-	sets := klondikeRuleSets()
-	for _, name := range ruleSetNames() {
+	sets := playRuleSets()
+	for _, name := range playSetNames() {
 		r := sets[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -84,8 +84,8 @@ func TestPerftReference(t *testing.T) {
 // TestPerftSums checks that each depth's class counts add up to its nodes
 // and that a depth's nodes are the sum over the previous depth's positions.
 func TestPerftSums(t *testing.T) {
-	sets := klondikeRuleSets()
-	for _, name := range ruleSetNames() {
+	sets := playRuleSets()
+	for _, name := range playSetNames() {
 		r := sets[name]
 		for i, s := range perftPositions(t, r, 1) {
 			counts := Perft(s, 3)

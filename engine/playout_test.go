@@ -85,7 +85,8 @@ func checkStep(t *testing.T, s *State, ms []Move, m Move) State {
 
 // checkMoves checks the move list of s: Moves appends to what dst holds,
 // leaves s unchanged, lists no move twice, and a won game has no move but
-// worrying a card back.
+// worrying a card back (or, with the Joker still in the talon, turning
+// the stock); with a Joker, checkJokerMoves checks its rules.
 func checkMoves(t *testing.T, s *State, ms []Move) {
 	t.Helper()
 	before := *s
@@ -104,9 +105,120 @@ func checkMoves(t *testing.T, s *State, ms []Move) {
 	}
 	if s.Won() {
 		for _, m := range ms {
-			if !s.Game().Rules.WorryBack || m.Class() != ClassFromFoundation {
+			stock := m.Kind() == KindDraw || m.Kind() == KindRecycle
+			if (!s.Game().Rules.WorryBack || m.Class() != ClassFromFoundation) && !(s.Game().Rules.Joker && stock) {
 				t.Fatalf("won game has move %v", m)
 			}
+		}
+	}
+	if s.Game().Rules.Joker {
+		checkJokerMoves(t, s, ms)
+	}
+}
+
+// checkJokerMoves checks a move list against the Joker rules of
+// /work/notes/joker-rules.md, read off the layout rather than the state's
+// own bookkeeping: when the Joker is a pile's or the waste's top card and
+// a foundation is open, the moves are exactly the Joker to each open
+// foundation; otherwise no move takes the Joker alone, and none builds
+// on it; the real card the Joker stands for, when playable, has one
+// release per other open foundation (or one to wait); an Ace going up
+// while the Joker waits takes it along; no other move takes it along.
+func checkJokerMoves(t *testing.T, s *State, ms []Move) {
+	t.Helper()
+	r := &s.Game().Rules
+	l := s.Layout()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf(format+"\nmoves %v\n%s", append(args, moveStrings(ms), FormatText(l, TextOptions{}))...)
+	}
+	var open []Loc
+	jf, stands := -1, NoCard
+	for f, cs := range l.Foundations {
+		if k := slices.Index(cs, Joker); k >= 0 {
+			jf, stands = f, NewCard(k+1, f&3)
+			continue
+		}
+		if len(cs) >= 1 && len(cs) < r.Ranks {
+			open = append(open, LocFound0+Loc(f))
+		}
+	}
+	var tops []Loc // where a card is playable
+	top := map[Loc]Card{}
+	if n := len(l.Waste); n > 0 {
+		tops = append(tops, LocWaste)
+		top[LocWaste] = l.Waste[n-1]
+	}
+	for i, p := range l.Piles {
+		if len(p) > 0 {
+			tops = append(tops, LocPile0+Loc(i))
+			top[LocPile0+Loc(i)] = p[len(p)-1]
+		}
+	}
+	for _, from := range tops {
+		if top[from] == Joker && len(open) > 0 {
+			var want []string
+			for _, f := range open {
+				want = append(want, NewMove(from, f, 1).String())
+			}
+			slices.Sort(want)
+			if got := moveStrings(ms); !slices.Equal(got, want) {
+				fail("the Joker is forced on %v: want exactly %v", from, want)
+			}
+			return
+		}
+	}
+	releases := map[Loc][]string{}
+	for _, m := range ms {
+		if m.Kind() != KindMove {
+			continue
+		}
+		c := s.MovedCard(m)
+		if c == Joker {
+			fail("the Joker moves (%v) without being forced", m)
+		}
+		if to := m.To(); to.IsPile() && top[to] == Joker {
+			fail("%v builds on the Joker", m)
+		}
+		jt := m.JokerTo()
+		switch {
+		case jt == 0 && l.JokerWaiting && m.To().IsFoundation() && c.Rank() == 1 && r.Ranks > 1:
+			fail("the Ace of %v leaves the waiting Joker behind", m)
+		case jt == 0:
+		case l.JokerWaiting:
+			if c.Rank() != 1 || jt != m.To() {
+				fail("%v takes the waiting Joker along but is no Ace going up with it", m)
+			}
+		case c == stands && m.To() == LocFound0+Loc(jf):
+			releases[m.From()] = append(releases[m.From()], jt.String())
+		default:
+			fail("%v takes the Joker along but is neither a release nor an Ace", m)
+		}
+	}
+	if jf < 0 {
+		if len(releases) > 0 {
+			fail("releases without the Joker on a foundation")
+		}
+		return
+	}
+	var want []string
+	for _, f := range open {
+		want = append(want, f.String())
+	}
+	if len(want) == 0 {
+		want = []string{"wait"}
+	}
+	for _, from := range tops {
+		got := releases[from]
+		slices.Sort(got)
+		if top[from] != stands {
+			if len(got) > 0 {
+				fail("release from %v, whose top is not %v", from, stands)
+			}
+			continue
+		}
+		if !slices.Equal(got, want) {
+			fail("release of %v from %v: the Joker goes to %v, want %v", stands, from, got, want)
 		}
 	}
 }
@@ -121,8 +233,8 @@ func TestPlayouts(t *testing.T) {
 	if *deep {
 		deals, plies = 2000, 1000
 	}
-	sets := klondikeRuleSets()
-	for _, name := range ruleSetNames() {
+	sets := playRuleSets()
+	for _, name := range playSetNames() {
 		r := sets[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -204,8 +316,8 @@ func FuzzPlayout(f *testing.F) {
 	f.Add(uint64(12345), uint8(5), bytes.Repeat([]byte{3, 250, 17}, 40))
 	f.Add(uint64(7), uint8(16), bytes.Repeat([]byte{0}, 200))
 	f.Add(uint64(99), uint8(17), bytes.Repeat([]byte{1, 9}, 150))
-	names := ruleSetNames()
-	sets := klondikeRuleSets()
+	names := playSetNames()
+	sets := playRuleSets()
 	games := make([]*Game, len(names))
 	for i, name := range names {
 		games[i] = MustGame(sets[name])

@@ -189,10 +189,9 @@ func (r *Rules) Validate() error {
 	case r.StockCount() > 255 || r.CardCount() > MaxCards:
 		return fmt.Errorf("rules: %d cards; at most %d are supported", r.CardCount(), MaxCards)
 	case r.Joker:
-		// Cards, decks, deals and keys carry the Joker, but its play (the
-		// forced move to a foundation, standing in for a card, being
-		// replaced) is not written yet: refuse rather than play it wrong.
-		return errors.New("rules: Joker play is not implemented yet")
+		if err := r.jokerRulesOK(); err != nil {
+			return err
+		}
 	case r.Fill == FillRank && !r.BaseDealt:
 		return errors.New("rules: filling with the rank below the base needs a dealt base")
 	}
@@ -203,6 +202,34 @@ func (r *Rules) Validate() error {
 	}
 	return nil
 }
+
+// jokerRulesOK checks that a game with a Joker is one whose Joker play is
+// defined: the rules of Joker Klondike (/work/notes/joker-rules.md) are
+// written for one deck played to a waste, with foundations from the Ace,
+// without cells, reserves or worrying back, and with runs that are built
+// (a group that may hold any face-up card would carry the Joker to a pile,
+// which the rules forbid).
+func (r *Rules) jokerRulesOK() error {
+	switch {
+	case r.Decks != 1:
+		return errors.New("rules: the Joker is played with one deck only")
+	case r.StockTo != StockToWaste:
+		return errors.New("rules: the Joker is played with the stock turned to a waste only")
+	case r.Reserves > 0 || r.Cells > 0:
+		return errors.New("rules: the Joker is not played with reserves or cells")
+	case r.WorryBack:
+		return errors.New("rules: no worrying back with the Joker (no card leaves a foundation)")
+	case r.BaseDealt:
+		return errors.New("rules: the Joker is played with foundations from the Ace only")
+	case r.Unit == UnitAnyFaceUp:
+		return errors.New("rules: the Joker is not played with any-face-up group moves (a group would carry it to a pile)")
+	}
+	return nil
+}
+
+// RealCards is the number of cards in play that are not the Joker: the
+// cards a win puts on the foundations.
+func (r *Rules) RealCards() int { return 4 * r.Ranks * r.Decks }
 
 // Klondike returns the rules of Klondike with the given draw count and
 // passes (0 for unlimited), without worrying back.

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // The solution format is a list of atomic steps, written in JSON as
@@ -16,6 +17,27 @@ import (
 // as dealt, f1..fM foundations, c1.. cells, r1.. reserves), the number of
 // cards moved and the bottom card of the moved group as Card.String writes
 // it. A face-down card turns up by itself: there is no step for it.
+//
+// Joker Klondike. The Joker's own move to a foundation is a move step whose
+// card is "JK":
+//
+//	{"op":"move","from":"waste","to":"f3","n":1,"card":"JK"}
+//
+// A move that takes the Joker along with a real card adds "joker", where
+// the Joker goes in the same move. The release: the real card the Joker
+// stands for goes to the Joker's foundation, in its place ("to" is that
+// foundation), and the Joker goes on to another open foundation or, with
+// none open, waits off the table:
+//
+//	{"op":"move","from":"t3","to":"f2","n":1,"card":"5H","joker":"f4"}
+//	{"op":"move","from":"waste","to":"f2","n":1,"card":"5H","joker":"wait"}
+//
+// An Ace going up while the Joker waits takes it along onto the Ace's
+// foundation, as its Two; "joker" names that foundation:
+//
+//	{"op":"move","from":"t1","to":"f1","n":1,"card":"AC","joker":"f1"}
+//
+// A step has "joker" exactly when its move takes the Joker along.
 
 // Step ops.
 const (
@@ -32,10 +54,14 @@ type Step struct {
 	To   string `json:"to,omitempty"`
 	N    int    `json:"n,omitempty"`
 	Card string `json:"card,omitempty"`
+	// Joker is where the Joker goes along with the move's card: a
+	// foundation ("f4") or "wait"; empty when the move does not take it.
+	Joker string `json:"joker,omitempty"`
 }
 
-// String writes the step plainly: "draw", "recycle", "deal" or
-// "t3-f2 of 1 card (7H)".
+// String writes the step plainly: "draw", "recycle", "deal",
+// "t3-f2 of 1 card (7H)", or with the Joker along "t3-f2 of 1 card (5H),
+// JK to f4" / "..., JK waits".
 func (st Step) String() string {
 	if st.Op != OpMove {
 		return st.Op
@@ -43,6 +69,13 @@ func (st Step) String() string {
 	s := fmt.Sprintf("%s-%s of %s", st.From, st.To, cardsWord(st.N))
 	if st.Card != "" {
 		s += " (" + st.Card + ")"
+	}
+	switch st.Joker {
+	case "":
+	case "wait":
+		s += ", JK waits"
+	default:
+		s += ", JK to " + st.Joker
 	}
 	return s
 }
@@ -75,7 +108,27 @@ func stepOf(s *State, m Move) Step {
 	case KindDeal:
 		return Step{Op: OpDeal}
 	}
-	return Step{Op: OpMove, From: m.From().String(), To: m.To().String(), N: m.N(), Card: s.MovedCard(m).String()}
+	st := Step{Op: OpMove, From: m.From().String(), To: m.To().String(), N: m.N(), Card: s.MovedCard(m).String()}
+	if j := m.JokerTo(); j != 0 {
+		st.Joker = j.String()
+	}
+	return st
+}
+
+// parseJokerTo reads the joker field of a step: "" (the move does not take
+// the Joker along: 0), "wait" (LocWait) or a foundation.
+func parseJokerTo(name string) (Loc, error) {
+	switch name {
+	case "":
+		return 0, nil
+	case "wait":
+		return LocWait, nil
+	}
+	l, err := parseLoc(name)
+	if err != nil || !l.IsFoundation() {
+		return 0, fmt.Errorf("joker: %q is no foundation (want f1.. or wait)", name)
+	}
+	return l, nil
 }
 
 // parseLoc reads a place of the solution format: waste, t1.., f1.., c1..
@@ -145,8 +198,8 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 		return 0, fmt.Errorf("unknown op %q (want draw, recycle, deal or move)", st.Op)
 	}
 	if kind != KindMove {
-		if st.From != "" || st.To != "" || st.N != 0 || st.Card != "" {
-			return 0, fmt.Errorf("a %s step takes no from, to, n or card", st.Op)
+		if st.From != "" || st.To != "" || st.N != 0 || st.Card != "" || st.Joker != "" {
+			return 0, fmt.Errorf("a %s step takes no from, to, n, card or joker", st.Op)
 		}
 		for _, m := range moves {
 			if m.Kind() == kind {
@@ -173,6 +226,11 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("move %s-%s: card %q: %v", st.From, st.To, st.Card, err)
 	}
+	jt, err := parseJokerTo(st.Joker)
+	if err != nil {
+		return 0, fmt.Errorf("move %s-%s: %v", st.From, st.To, err)
+	}
+	var jokerWays []string // where the Joker may go along with this move
 	for _, m := range moves {
 		if m.Kind() != KindMove || m.From() != from || m.To() != to || m.N() != st.N {
 			continue
@@ -180,7 +238,21 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 		if got := s.MovedCard(m); got != named {
 			return 0, fmt.Errorf("card is %s but the move takes %s", named, got)
 		}
+		if m.JokerTo() != jt {
+			if j := m.JokerTo(); j != 0 {
+				jokerWays = append(jokerWays, j.String())
+			}
+			continue
+		}
 		return m, nil
+	}
+	switch {
+	case len(jokerWays) > 0 && jt == 0:
+		return 0, fmt.Errorf("move %s-%s takes the Joker along: name where it goes (%s)", st.From, st.To, strings.Join(jokerWays, ", "))
+	case len(jokerWays) > 0:
+		return 0, fmt.Errorf("move %s-%s: the Joker cannot go to %s (it may go to %s)", st.From, st.To, st.Joker, strings.Join(jokerWays, ", "))
+	case jt != 0:
+		return 0, fmt.Errorf("move %s-%s of %s with the Joker to %s is not legal here", st.From, st.To, cardsWord(st.N), st.Joker)
 	}
 	return 0, fmt.Errorf("move %s-%s of %s is not legal here", st.From, st.To, cardsWord(st.N))
 }
@@ -193,7 +265,7 @@ func Verify(s State, steps []Step) error {
 	}
 	if !end.Won() {
 		return fmt.Errorf("the %s end short of a win: %d of %d cards on the foundations",
-			plural(len(steps), "step"), end.FoundationCards(), end.Game().Rules.CardCount())
+			plural(len(steps), "step"), end.FoundationCards(), end.Game().Rules.RealCards())
 	}
 	return nil
 }

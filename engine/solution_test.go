@@ -91,7 +91,7 @@ func TestReplayRejects(t *testing.T) {
 		{"unknown op", []Step{{Op: "flip"}},
 			`step 1: unknown op "flip" (want draw, recycle, deal or move)`},
 		{"draw with fields", []Step{{Op: OpDraw, Card: "KS"}},
-			"step 1: a draw step takes no from, to, n or card"},
+			"step 1: a draw step takes no from, to, n, card or joker"},
 		{"recycle with full stock", []Step{{Op: OpRecycle}},
 			"step 1: recycle is not legal here"},
 		{"deal in a waste game", []Step{{Op: OpDeal}},

@@ -17,6 +17,8 @@ type Game struct {
 	topRank   int // the rank that fills a King-only space: the rank below the base
 	symPiles  bool
 	symReserv bool
+	joker     bool          // the game has a Joker (Rules.Joker)
+	realCards int           // cards a win puts on the foundations: all but the Joker
 	fitTab    [64 * 64]bool // fitTab[c<<6|t]: card c may be built on card t
 }
 
@@ -27,7 +29,7 @@ func NewGame(r Rules) (*Game, error) {
 	}
 	r.Deal = append([]PileDeal(nil), r.Deal...)
 	g := &Game{Rules: r, piles: len(r.Deal), reserves: r.Reserves, cells: r.Cells,
-		founds: r.Foundations(), ranks: r.Ranks}
+		founds: r.Foundations(), ranks: r.Ranks, joker: r.Joker, realCards: r.RealCards()}
 	g.symPiles = r.StockTo != StockToPiles
 	g.symReserv = r.StockTo != StockToReserves
 	for c := Card(0); c < 64; c++ {
@@ -68,8 +70,18 @@ func (g *Game) Piles() int { return g.piles }
 //	found  cards on each foundation; foundation i holds suit i%4, built
 //	       from base rank up (wrapping when the rules say so)
 //	cells  holdout cells, NoCard when empty
+//	jk     where the Joker is (Joker Klondike): jkInPlay when it is a card
+//	       of the buffer (in a pile, the waste or the stock) or the game
+//	       has none, 1+f when it is on foundation f, jkWait when it waits
+//	       off the table for the next Ace
+//	jkRank the rank the Joker stands for on its foundation (its suit is
+//	       the foundation's), 0 when it is on none. found[f] counts the
+//	       Joker among foundation f's cards: the next real card to go on
+//	       is still rank found[f]+1, and the real card of rank jkRank is
+//	       in play until it takes the Joker's place (the release move).
 //
-// The State carries a pointer to its Game; nothing else is shared.
+// The State carries a pointer to its Game; nothing else is shared. It is
+// 160 bytes (8 for the pointer, 150 of arrays and bytes, 2 of padding).
 type State struct {
 	g        *Game
 	cards    [MaxCards]Card
@@ -80,6 +92,78 @@ type State struct {
 	waste    uint8
 	recycles uint8
 	base     uint8 // rank every foundation starts with
+	jk       uint8 // where the Joker is: jkInPlay, 1+foundation, or jkWait
+	jkRank   uint8 // the rank the Joker stands for on its foundation, else 0
+}
+
+// The Joker's whereabouts in State.jk; 1..MaxFoundations is 1+f for the
+// Joker on foundation f. Every value is below 64 so that keys can carry it
+// as a card-sized byte.
+const (
+	jkInPlay = 0  // a card of the buffer (pile, waste, stock), or no Joker
+	jkWait   = 15 // off the table, waiting for the next Ace
+)
+
+// JokerWhere says where the Joker is.
+type JokerWhere uint8
+
+// Joker whereabouts.
+const (
+	JokerAbsent       JokerWhere = iota // the game has no Joker
+	JokerInPlay                         // in a pile, the waste or the stock
+	JokerOnFoundation                   // on a foundation, standing for a card
+	JokerWaiting                        // off the table, waiting for the next Ace
+)
+
+// JokerAt tells where the Joker is. When it is on a foundation, f is that
+// foundation and stands the real card it stands for; otherwise f is -1 and
+// stands NoCard.
+func (s *State) JokerAt() (where JokerWhere, f int, stands Card) {
+	switch {
+	case !s.g.joker:
+		return JokerAbsent, -1, NoCard
+	case s.jk == jkInPlay:
+		return JokerInPlay, -1, NoCard
+	case s.jk == jkWait:
+		return JokerWaiting, -1, NoCard
+	}
+	f = int(s.jk) - 1
+	return JokerOnFoundation, f, NewCard(int(s.jkRank), f&3)
+}
+
+// jokerFound returns the foundation the Joker is on, or -1.
+func (s *State) jokerFound() int {
+	if s.jk >= 1 && s.jk <= MaxFoundations {
+		return int(s.jk) - 1
+	}
+	return -1
+}
+
+// open tells whether foundation f is open in the sense of Joker Klondike:
+// it holds at least its Ace, it is not complete (its next rank is at most
+// the top rank) and the Joker is not on it. Joker games start every
+// foundation with the Ace.
+func (s *State) open(f int) bool {
+	h := int(s.found[f])
+	return h >= 1 && h < s.g.ranks && int(s.jk) != f+1
+}
+
+// openMask returns the open foundations as a bit set.
+func (s *State) openMask() uint8 {
+	var m uint8
+	for f := 0; f < s.g.founds; f++ {
+		if s.open(f) {
+			m |= 1 << f
+		}
+	}
+	return m
+}
+
+// placeJoker puts the Joker on foundation f as its next card.
+func (s *State) placeJoker(f int) {
+	s.found[f]++
+	s.jk = uint8(f + 1)
+	s.jkRank = s.found[f]
 }
 
 // Game returns the state's game.
@@ -115,7 +199,8 @@ func (s *State) Stock() []Card { return s.cards[s.waste:s.end[0]] }
 // Cell returns the card in cell i, or NoCard.
 func (s *State) Cell(i int) Card { return s.cells[i] }
 
-// Foundation returns the number of cards on foundation i.
+// Foundation returns the number of cards on foundation i, counting the
+// Joker when it is there.
 func (s *State) Foundation(i int) int { return int(s.found[i]) }
 
 // Base returns the rank every foundation starts with.
@@ -124,11 +209,15 @@ func (s *State) Base() int { return int(s.base) }
 // Recycles returns the number of times the waste has been turned over.
 func (s *State) Recycles() int { return int(s.recycles) }
 
-// FoundationTop returns the top card of foundation i, or NoCard.
+// FoundationTop returns the top card of foundation i (the Joker when it
+// is the top), or NoCard.
 func (s *State) FoundationTop(i int) Card {
 	h := int(s.found[i])
 	if h == 0 {
 		return NoCard
+	}
+	if int(s.jk) == i+1 && int(s.jkRank) == h {
+		return Joker
 	}
 	return NewCard(s.g.rankAt(int(s.base), h-1), i&3)
 }
@@ -136,17 +225,22 @@ func (s *State) FoundationTop(i int) Card {
 // rankAt returns the rank k steps above base, wrapping.
 func (g *Game) rankAt(base, k int) int { return (base-1+k)%g.ranks + 1 }
 
-// FoundationCards returns the number of cards on all foundations.
+// FoundationCards returns the number of real cards on all foundations
+// (the Joker, when it is on one, is not counted).
 func (s *State) FoundationCards() int {
 	n := 0
 	for i := 0; i < s.g.founds; i++ {
 		n += int(s.found[i])
 	}
+	if s.jokerFound() >= 0 {
+		n--
+	}
 	return n
 }
 
-// Won tells whether every card is on the foundations.
-func (s *State) Won() bool { return s.FoundationCards() == s.g.Rules.CardCount() }
+// Won tells whether every real card is on the foundations, wherever the
+// Joker is (on a foundation, waiting, in the stock or on the waste).
+func (s *State) Won() bool { return s.FoundationCards() == s.g.realCards }
 
 // NewState builds the state a layout describes, after checking it against
 // the game's rules.
@@ -188,6 +282,9 @@ func (g *Game) NewState(l Layout) (State, error) {
 		if len(f) == 0 {
 			continue
 		}
+		if f[0] == Joker {
+			return s, errors.New("a foundation starts with the Joker: it must start with its Ace (the Joker never stands for an Ace)")
+		}
 		if int(f[0].Rank()) != int(s.base) {
 			return s, fmt.Errorf("foundation starting with %v: it must start with rank %d", f[0], s.base)
 		}
@@ -195,6 +292,11 @@ func (g *Game) NewState(l Layout) (State, error) {
 		for i := f[0].Suit(); i < g.founds; i += 4 {
 			if s.found[i] == 0 {
 				s.found[i] = uint8(len(f))
+				for k, c := range f {
+					if c == Joker {
+						s.jk, s.jkRank = uint8(i+1), uint8(k+1)
+					}
+				}
 				placed = true
 				break
 			}
@@ -202,6 +304,9 @@ func (g *Game) NewState(l Layout) (State, error) {
 		if !placed {
 			return s, fmt.Errorf("too many foundations of suit %c", suitLetters[f[0].Suit()])
 		}
+	}
+	if l.JokerWaiting {
+		s.jk = jkWait
 	}
 	n := 0
 	put := func(cs []Card) {
@@ -259,9 +364,14 @@ func (s *State) Layout() Layout {
 	for i := range l.Foundations {
 		l.Foundations[i] = []Card{}
 		for k := 0; k < int(s.found[i]); k++ {
-			l.Foundations[i] = append(l.Foundations[i], NewCard(g.rankAt(int(s.base), k), i&3))
+			c := NewCard(g.rankAt(int(s.base), k), i&3)
+			if int(s.jk) == i+1 && int(s.jkRank) == k+1 {
+				c = Joker
+			}
+			l.Foundations[i] = append(l.Foundations[i], c)
 		}
 	}
+	l.JokerWaiting = s.jk == jkWait
 	for i := 0; i < g.reserves; i++ {
 		l.Reserves = append(l.Reserves, append([]Card{}, s.Reserve(i)...))
 	}
@@ -274,8 +384,10 @@ func (s *State) Layout() Layout {
 
 // Validate checks the state's invariants: every card exactly as often as
 // the game has it, face-down cards only under a face-up top, foundations
-// within their suit's ranks, locations the game does not have empty, and
-// the stock position and recycles within bounds.
+// within their suit's ranks, locations the game does not have empty, the
+// stock position and recycles within bounds, and the Joker in exactly one
+// place: in play, waiting, or on a foundation above its Ace standing for
+// a card of that foundation's suit that is itself still in play.
 func (s *State) Validate() error {
 	g := s.g
 	if g == nil {
@@ -311,6 +423,23 @@ func (s *State) Validate() error {
 		}
 		count[c]++
 	}
+	switch jf := s.jokerFound(); {
+	case !g.joker && (s.jk != jkInPlay || s.jkRank != 0):
+		return fmt.Errorf("the game has no Joker but its place is %d (rank %d)", s.jk, s.jkRank)
+	case s.jk == jkInPlay || s.jk == jkWait:
+		if s.jkRank != 0 {
+			return fmt.Errorf("the Joker is on no foundation but stands for rank %d", s.jkRank)
+		}
+		if s.jk == jkWait {
+			count[Joker]++
+		}
+	case jf < 0 || jf >= g.founds:
+		return fmt.Errorf("the Joker's place %d is no foundation of the game", s.jk)
+	case s.jkRank < 2 || s.jkRank > s.found[jf] || int(s.jkRank) > g.ranks || s.base != 1:
+		return fmt.Errorf("the Joker stands for rank %d on foundation %d of %d cards", s.jkRank, jf+1, s.found[jf])
+	default:
+		count[Joker]++
+	}
 	for i := 0; i < MaxFoundations; i++ {
 		h := int(s.found[i])
 		if h > 0 && i >= g.founds {
@@ -320,6 +449,9 @@ func (s *State) Validate() error {
 			return fmt.Errorf("foundation %d holds %d cards", i+1, h)
 		}
 		for k := 0; k < h; k++ {
+			if int(s.jk) == i+1 && int(s.jkRank) == k+1 {
+				continue // the Joker's place: its real card is elsewhere
+			}
 			count[NewCard(g.rankAt(int(s.base), k), i&3)]++
 		}
 	}

@@ -17,8 +17,11 @@ import (
 //	r1: 8S                  a reserve, bottom to top
 //	c1: -                   a cell, '-' when empty
 //	recycles: 0             times the waste has been turned over
+//	joker: waiting          the Joker waits off the table for the next Ace
 //
-// Cards are written as in ParseCard: "10H", "TH", "Q♠", "JK" all read.
+// Cards are written as in ParseCard: "10H", "TH", "Q♠", "JK" all read. The
+// Joker on a foundation is written in its place ("f2: AD 2D JK 4D": it
+// stands for the 3D); the joker line is written only when it waits.
 // Lines may come in any order; a pile, reserve or foundation number must
 // not skip, and each location appears once.
 
@@ -88,6 +91,9 @@ func FormatText(l Layout, o TextOptions) string {
 	}
 	if l.Recycles > 0 {
 		line("recycles", strconv.Itoa(l.Recycles))
+	}
+	if l.JokerWaiting {
+		line("joker", "waiting")
 	}
 	return b.String()
 }
@@ -160,6 +166,11 @@ func ParseText(data string) (Layout, error) {
 				return l, fmt.Errorf("line %d: bad recycles count %q", lineNo, strings.TrimSpace(rest))
 			}
 			l.Recycles = k
+		case name == "joker":
+			if v := strings.ToLower(strings.TrimSpace(rest)); v != "waiting" {
+				return l, fmt.Errorf("line %d: joker %q: the only joker line is \"joker: waiting\"", lineNo, v)
+			}
+			l.JokerWaiting = true
 		default:
 			if k, ok := num("t"); ok {
 				downPart, upPart, hasBar := strings.Cut(rest, "|")
@@ -203,7 +214,7 @@ func ParseText(data string) (Layout, error) {
 					cells[k] = cs[0]
 				}
 			} else {
-				return l, fmt.Errorf("line %d: unknown location %q (want stock, waste, tN, fN, rN, cN, recycles)", lineNo, name)
+				return l, fmt.Errorf("line %d: unknown location %q (want stock, waste, tN, fN, rN, cN, recycles, joker)", lineNo, name)
 			}
 		}
 	}

@@ -23,8 +23,8 @@ var deepSolve = flag.Bool("deep-solve", false, "run the heavy solver verdict tes
 
 // fullKey writes out the whole position plainly: every pile with its
 // face-down count and all its cards in place, the stock and waste, every
-// foundation, every cell in place, and the recycles when the passes are
-// limited. Nothing is folded: no pile symmetry, no waste-cycle merging.
+// foundation, every cell in place, the recycles when the passes are
+// limited, and where the Joker is and what it stands for. Nothing is folded: no pile symmetry, no waste-cycle merging.
 // (With unlimited passes the rules never look at the number of recycles,
 // so leaving it out is exact, and it keeps the search finite.)
 func fullKey(s *engine.State, dst []byte) []byte {
@@ -60,6 +60,12 @@ func fullKey(s *engine.State, dst []byte) []byte {
 	}
 	if r.Passes > 0 {
 		dst = append(dst, 'r', byte(s.Recycles()))
+	}
+	if r.Joker {
+		// Where the Joker is; in play its card is in a pile or the talon
+		// above, on a foundation the card it stands for fixes its height.
+		where, f, stands := s.JokerAt()
+		dst = append(dst, 'j', byte(where), byte(f+1), byte(stands))
 	}
 	return dst
 }

@@ -5,6 +5,14 @@ import "github.com/klondike-family/klondike/engine"
 // safeRulesApply tells whether the safe-foundation pruning is proven for
 // the rules: one deck, no Joker, foundations from the Ace without wrapping,
 // tableau built down in alternating colour, stock dealt to a waste.
+//
+// With the Joker the proof below fails, so the pruning is off: a card
+// going up early can change what the Joker does. An Ace opens a
+// foundation, which forces a Joker lying on a pile's or the waste's top
+// (σ may first draw over the Joker on the waste) and takes a waiting
+// Joker along; any card can be the one the Joker stands for, whose move
+// up is a release that sends the Joker on to a foundation chosen now; and
+// a card going up can complete a foundation, closing it to the Joker.
 func safeRulesApply(r *engine.Rules) bool {
 	return r.Decks == 1 && !r.Joker && r.Build == engine.BuildAltColour && !r.Wrap &&
 		!r.BaseDealt && r.StockTo == engine.StockToWaste && r.Reserves == 0
@@ -105,19 +113,30 @@ func pack(m engine.Move, steps, sc int) sMove {
 	if sc -= w; sc < 0 {
 		sc = 0
 	}
-	return sMove(m) | sMove(steps)<<20 | sMove(sc)<<28
+	return sMove(m) | sMove(steps)<<32 | sMove(sc)<<40
+}
+
+// atomicTalon tells whether the node at s must play the stock as the
+// engine does, a draw or a recycle at a time, rather than as K+ moves: in
+// Joker Klondike while the Joker is in the talon (see kplus). Such a node
+// keeps its exact waste position in its table key, and no move restriction
+// (pend) is made there.
+func (sr *search) atomicTalon(s *engine.State) bool {
+	return sr.joker && s.JokerInTalon()
 }
 
 // generate appends the search's moves for s to dst in the order to try.
 // With pruning on: a safe foundation move alone when there is one; the
 // stock as K+ moves (every waste card reachable by drawing and recycling,
-// played in one move, see kplus); the other engine moves as they are.
+// played in one move, see kplus); the other engine moves as they are. A
+// forced Joker's moves (the only legal moves then) are returned as they
+// are; while the Joker is in the talon the stock is played atomically.
 func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMove {
 	sr.scratch = s.Moves(sr.scratch[:0])
 	if pend != engine.NoCard {
 		sr.scratch = usesOf(s, pend, sr.scratch)
 	}
-	if sr.opt.NoPrune {
+	if sr.opt.NoPrune || (sr.joker && s.JokerForced()) {
 		for _, m := range sr.scratch {
 			dst = append(dst, pack(m, 0, score(m)))
 		}
@@ -130,12 +149,13 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 			}
 		}
 	}
-	kplus := s.Game().Rules.StockTo == engine.StockToWaste
+	atomic := sr.atomicTalon(s)
+	kplus := s.Game().Rules.StockTo == engine.StockToWaste && !atomic
 	for _, m := range sr.scratch {
 		if kplus && (m.From() == engine.LocWaste || m.Kind() == engine.KindDraw || m.Kind() == engine.KindRecycle) {
 			continue
 		}
-		if sr.useless(s, m) {
+		if sr.useless(s, m, atomic) {
 			continue
 		}
 		dst = append(dst, pack(m, 0, score(m)))
@@ -159,6 +179,24 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 // Each waste position is offered once, at its first occurrence: a later
 // occurrence differs only by more recycles, and with a limit on passes the
 // position with fewer recycles can do everything the other can.
+//
+// Joker Klondike. When the Joker is the waste top (or a pile's top) while
+// a foundation is open, only its moves are legal: no draw, no recycle, no
+// other move. So the postponing above needs the Joker out of the talon:
+// then whether a position is forced depends only on the piles and the
+// foundations, which stock steps do not touch, so every stock step of σ
+// is legal where it is postponed to (just before a waste move, a position
+// with σ's piles and foundations that is not forced, since a waste move
+// is legal there) and every other move is legal in σ' as in σ. With the
+// Joker in the talon this fails: σ may draw over the Joker on the waste
+// top and then open a foundation (an Ace up), where σ' would open the
+// foundation with the Joker still on top and be forced. So the search
+// plays the stock atomically while the Joker is in the talon (see
+// atomicTalon); the Joker never comes back into the talon once it has
+// left it. The positions kplus passes cannot be forced by the Joker, so
+// it offers every waste card's moves as it does without a Joker, and
+// CardMoves gives them with the Joker rules (releases, an Ace taking the
+// waiting Joker along).
 func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove {
 	var seen [4]uint64
 	r := &s.Game().Rules
@@ -198,7 +236,7 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove 
 // order among equals (insertion sort: the lists are short).
 func sortMoves(ms []sMove) []sMove {
 	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && ms[j]>>28 > ms[j-1]>>28; j-- {
+		for j := i; j > 0 && ms[j]>>40 > ms[j-1]>>40; j-- {
 			ms[j], ms[j-1] = ms[j-1], ms[j]
 		}
 	}
@@ -207,7 +245,7 @@ func sortMoves(ms []sMove) []sMove {
 
 // partialRulesApply tells whether partial-run moves may be restricted:
 // piles built down in alternating colour, any built run (whole or partial)
-// moves, no Joker.
+// moves.
 //
 // A partial-run move P takes a run G (bottom card g) off a face-up card u
 // and puts it on a card t. Both u and t take g, so they have the same rank
@@ -240,8 +278,25 @@ func sortMoves(ms []sMove) []sMove {
 // move. So the search loses no win by following a partial move only with
 // uses of u. The restriction depends on the path, so a restricted node
 // carries u in its table key and is never mistaken for the free state.
+//
+// With the Joker (Joker Klondike) the proof stands, for these reasons. The
+// Joker is none of u, t and G: nothing is built on it, and a group whose
+// bottom is the Joker never moves, so G holds no Joker and u, t are real
+// cards. So σ and σ' have the same foundations, the same waste and the
+// same pile tops but at u and t, and the Joker is the top of a pile in
+// one exactly when it is in the other: a position of σ' is forced (only
+// the Joker's moves legal) exactly when σ's is, and the open foundations
+// agree, so each move of σ kept in σ' is legal there. A release of the
+// card the Joker stands for is that card to a foundation: when it is u,
+// it is a use of u (usesOf keeps it, as MovedCard is u); when it is t or
+// G's top, σ' plays it exactly when σ does (σ' never needs t bare). P is
+// played in σ' just before a use of u, a move of u or onto u, which is not
+// a Joker move, so that position is not forced and P is legal there. The
+// rebuilding needs the stock played the same way in σ and σ' (K+ or
+// atomic makes no difference to the argument), but the search makes no
+// restriction at all while the Joker is in the talon (see atomicTalon).
 func partialRulesApply(r *engine.Rules) bool {
-	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker &&
+	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun &&
 		r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 }
 
@@ -266,6 +321,14 @@ func partialRulesApply(r *engine.Rules) bool {
 // kind); the last of R leaving t leaves A empty in σ': they coincide. No
 // other move can tell A's emptiness apart, except a deal of the stock
 // onto the piles, so games that deal onto piles are excluded.
+//
+// With the Joker: R holds no Joker (a group whose bottom is the Joker
+// never moves, and nothing is built on it) and t is a real card, so σ and
+// σ' have the Joker on a pile's top at the same moments, the same
+// foundations and waste, hence the same forced positions and the same
+// releases (the card the Joker stands for is R's top in both, or t, bare
+// only in σ'); E is played just before a move into an empty pile, which is
+// no Joker move, so that position is not forced and E is legal there.
 const pendEmpty = engine.Card(0xFF)
 
 // pendingAfter returns what the node after move m must use: the card a
@@ -273,6 +336,9 @@ const pendEmpty = engine.Card(0xFF)
 // are restricted), pendEmpty after a whole run emptied its pile onto
 // another pile (when emptying moves are restricted), or NoCard.
 func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
+	if sr.atomicTalon(s) {
+		return engine.NoCard
+	}
 	from := m.From()
 	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
 		return s.MovedCard(m)
@@ -347,9 +413,20 @@ func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
 // unlimited passes every position reaches every other. A won game ends
 // with x on its foundation, so σ' is a winning line, and the search may
 // follow W only with moves onto x.
+//
+// With the Joker, "every position reaches every other" holds only while
+// the Joker is out of the talon (in the talon it is forced when a draw
+// turns it up with a foundation open), and the search makes no
+// restriction while it is in the talon (see atomicTalon); it never comes
+// back. Out of the talon, whether a position is forced depends on the
+// piles and foundations alone; x is a real card (the Joker never goes to
+// a pile), so σ and σ' differ only by x lying on a pile or in the talon,
+// which no pile top of the Joker's depends on, and the moves of σ stay
+// legal in σ' (a release of x from the waste where σ releases it from the
+// pile is as legal).
 func talonFreeApplies(r *engine.Rules) bool {
 	return r.Decks == 1 && r.Draw == 1 && r.Passes == 0 && r.StockTo == engine.StockToWaste &&
-		r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Joker
+		r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun
 }
 
 // worryPendApplies tells whether a card worried back from a foundation to
@@ -385,8 +462,12 @@ func worryPendApplies(r *engine.Rules) bool {
 //     foundation when worrying back is allowed.
 //
 // Each is a node with no moves under the restrictions proven above, so
-// dropping it loses nothing; it only saves a table entry.
-func (sr *search) useless(s *engine.State, m engine.Move) bool {
+// dropping it loses nothing; it only saves a table entry. In a node that
+// plays the stock atomically (atomic) no restriction is made, so only the
+// first holds there. With the Joker the first still holds (the Joker is
+// never in a group that moves), and the others look at the moves the
+// restricted node would have: CanFound sees the release of u as well.
+func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 	from, to := m.From(), m.To()
 	if m.Kind() != engine.KindMove || !from.IsPile() || !to.IsPile() {
 		return false
@@ -399,6 +480,8 @@ func (sr *search) useless(s *engine.State, m engine.Move) bool {
 	switch {
 	case rest == 0 && dstEmpty:
 		return r.StockTo != engine.StockToPiles
+	case atomic:
+		return false
 	case rest == 0 && sr.empties:
 		return !sr.fillerExists(s, i)
 	case rest > s.Down(i) && sr.partial && r.Decks == 1:

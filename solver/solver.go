@@ -56,13 +56,13 @@ type Result struct {
 // sMove is a search move: an engine move preceded by a number of stock
 // steps (each a draw, or a recycle when the stock is empty). Layout:
 //
-//	bits  0-19  the engine.Move (kind, from, to, n, flip)
-//	bits 20-27  stock steps before it (the K+ stock)
-//	bits 28-31  ordering score (higher is tried first)
-type sMove uint32
+//	bits  0-31  the engine.Move (kind, from, to, n, flip, Joker destination)
+//	bits 32-39  stock steps before it (the K+ stock)
+//	bits 40-43  ordering score (higher is tried first)
+type sMove uint64
 
-func (m sMove) move() engine.Move { return engine.Move(m & (1<<20 - 1)) }
-func (m sMove) steps() int        { return int(m >> 20 & 255) }
+func (m sMove) move() engine.Move { return engine.Move(uint32(m)) }
+func (m sMove) steps() int        { return int(m >> 32 & 255) }
 
 type search struct {
 	opt       Options
@@ -84,6 +84,7 @@ type search struct {
 	empties   bool // moves that empty a pile onto another must be followed by a fill
 	talonFree bool // waste-to-pile moves must be followed by a card put on the card played
 	worryPend bool // a card worried back must be followed by a use of it
+	joker     bool // the game has a Joker: see atomicTalon
 	draw1     bool
 	worry     bool
 }
@@ -124,9 +125,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
 		sr.klon = !opt.NoPrune && safeRulesApply(r)
 		sr.partial = !opt.NoPrune && partialRulesApply(r)
-		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
+		sr.empties = !opt.NoPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
+		sr.joker = r.Joker
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
 		wg.Add(1)
@@ -225,7 +227,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		return true
 	}
 	sr.key = s.AppendKey(sr.key[:0])
-	if sr.opt.NoPrune {
+	if sr.opt.NoPrune || sr.atomicTalon(s) {
 		// AppendKey folds the waste positions of the unlimited-pass cycle
 		// into one; that is sound only when every node offers the waste
 		// cards of every position of its cycle, as the K+ stock does.

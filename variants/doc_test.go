@@ -24,9 +24,6 @@ a game are refused.
 
 Not here:
 
-- Joker Klondike (seed 000): the engine's rules can hold a Joker, but it has no Joker play yet (the
-  Joker never goes to a foundation, so no deal could be won). It will be added when the engine
-  plays it.
 - Double Klondike for two or more players, simultaneous play and Multi-Klondike (seed 000): games
   between players, answered by simulation with policies, not by one player's rules.
 - Klondike Easy (seed 002): no public definition was found.
@@ -81,7 +78,11 @@ func describe(r *engine.Rules) string {
 	if r.Decks > 1 {
 		deck = fmt.Sprintf("%d decks", r.Decks)
 	}
-	parts = append(parts, fmt.Sprintf("%s of %d ranks", deck, r.Ranks))
+	cards := fmt.Sprintf("%s of %d ranks", deck, r.Ranks)
+	if r.Joker {
+		cards += " and a Joker"
+	}
+	parts = append(parts, cards)
 	piles := make([]string, len(r.Deal))
 	for i, d := range r.Deal {
 		piles[i] = fmt.Sprintf("%d+%d", d.Down, d.Up)

@@ -63,7 +63,7 @@ func (g *Game) Check(o Options) error {
 }
 
 var all = []*Game{
-	klondike(), klondikeStrict(), klondikeHoldout(), klondikeFamiliar(),
+	klondike(), klondikeStrict(), klondikeHoldout(), klondikeFamiliar(), jokerKlondike(),
 	doubleKlondike(), gargantua(), steps(),
 	yukon(), alaska(),
 	thumbAndPouch(), whitehead(),

@@ -134,6 +134,7 @@ func TestDefaultRules(t *testing.T) {
 		"klondike-familiar": {1, 7, 28, 24, 0, 3, 0, waste, alt, run, king, false, false, false},
 		"klondike-strict":   {1, 7, 28, 24, 0, 1, 1, waste, alt, whole, king, false, false, false},
 		"klondike-holdout":  {1, 7, 28, 24, 0, 1, 1, waste, alt, run, king, false, false, false},
+		"joker-klondike":    {1, 7, 28, 25, 0, 3, 0, waste, alt, run, king, false, false, false},
 		"double-klondike":   {2, 9, 45, 59, 0, 3, 0, waste, alt, run, king, false, false, false},
 		"gargantua":         {2, 9, 45, 59, 0, 1, 2, waste, alt, run, king, false, false, false},
 		"steps":             {2, 7, 28, 76, 0, 1, 2, waste, alt, run, anyCard, false, false, false},
@@ -168,7 +169,7 @@ func TestDefaultRules(t *testing.T) {
 		if got != w {
 			t.Errorf("%s: rules\n got %+v\nwant %+v", g.Name, got, w)
 		}
-		if r.Ranks != 13 || r.Joker || r.WorryBack || r.Cells != 0 && g.Name != "klondike-holdout" {
+		if r.Ranks != 13 || r.Joker != (g.Name == "joker-klondike") || r.WorryBack || r.Cells != 0 && g.Name != "klondike-holdout" {
 			t.Errorf("%s: ranks %d, joker %v, worry back %v, cells %d", g.Name, r.Ranks, r.Joker, r.WorryBack, r.Cells)
 		}
 	}
@@ -209,6 +210,12 @@ func TestOptionRules(t *testing.T) {
 	}
 	if r := resolve("gargantua", "passes", "unlimited", "defoundation", "true"); r.Passes != 0 || !r.WorryBack {
 		t.Errorf("gargantua --passes unlimited --defoundation: %+v", r)
+	}
+	if r := resolve("joker-klondike", "draw", "1", "passes", "1"); !r.Joker || r.Draw != 1 || r.Passes != 1 || r.WorryBack {
+		t.Errorf("joker-klondike --draw 1 --passes 1: %+v", r)
+	}
+	if r := resolve("joker-klondike"); !r.Joker || r.Draw != 3 || r.Passes != 0 || r.CardCount() != 53 {
+		t.Errorf("joker-klondike: %+v", r)
 	}
 	r := resolve("whitehead", "base", "ace")
 	if r.BaseDealt || r.Wrap || stockCards(&r) != 24 {
@@ -305,11 +312,11 @@ func TestOptionsSet(t *testing.T) {
 
 // TestLookupUnknown checks that an unknown game's error lists every game.
 func TestLookupUnknown(t *testing.T) {
-	_, err := Lookup("joker-klondike")
+	_, err := Lookup("multi-klondike")
 	if err == nil {
-		t.Fatal("Lookup(joker-klondike) succeeded")
+		t.Fatal("Lookup(multi-klondike) succeeded")
 	}
-	want := fmt.Sprintf("unknown game %q (games: %s)", "joker-klondike", strings.Join(Names(), ", "))
+	want := fmt.Sprintf("unknown game %q (games: %s)", "multi-klondike", strings.Join(Names(), ", "))
 	if err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}

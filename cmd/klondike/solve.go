@@ -152,7 +152,8 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 }
 
 // stepText writes a step for people: "draw", "t3 → f2  7H",
-// "t1 → t4  QS (3 cards)".
+// "t1 → t4  QS (3 cards)", and with the Joker taken along (Joker
+// Klondike) "t3 → f2  5H, JK → f4" or "t3 → f2  5H, JK waits".
 func stepText(st engine.Step) string {
 	if st.Op != engine.OpMove {
 		return st.Op
@@ -160,6 +161,13 @@ func stepText(st engine.Step) string {
 	s := fmt.Sprintf("%s → %s  %s", st.From, st.To, st.Card)
 	if st.N != 1 {
 		s += fmt.Sprintf(" (%d cards)", st.N)
+	}
+	switch st.Joker {
+	case "":
+	case "wait":
+		s += ", JK waits"
+	default:
+		s += ", JK → " + st.Joker
 	}
 	return s
 }

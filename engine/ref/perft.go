@@ -57,7 +57,9 @@ func perft(g Game, p Position, d int, counts []Counts) {
 // "recycle", "deal", TO is a foundation ("to-foundation"), FROM is a
 // foundation ("from-foundation"), FROM or TO is a cell ("cell"), FROM is the
 // waste ("waste-to-pile"), FROM is a reserve ("reserve-to-pile"), else
-// "pile-to-pile".
+// "pile-to-pile". Joker Klondike's moves are all "to-foundation": the
+// Joker's own move ("w-f1/1") and a release ("t3-f2/1+f4", "w-f2/1+wait",
+// whose TO is the foundation the real card goes to).
 func moveKind(m string) string {
 	if m == "draw" || m == "recycle" || m == "deal" {
 		return m

@@ -1,10 +1,11 @@
 // Package ref is a deliberately plain reference implementation of the rules
 // of Klondike solitaire and its one-player relatives (Double Klondike,
 // Gargantua, Steps, Yukon, Alaska, Thumb and Pouch, Whitehead, Agnes Sorel,
-// Agnes Bernauer, and the Solitaire Till Dawn options: strict group moves,
-// holdout cells, and worrying back), written only from the rules text in
-// VARIANTS.md and the seed texts, for differential testing of the fast
-// engine.
+// Agnes Bernauer, Joker Klondike, and the Solitaire Till Dawn options:
+// strict group moves, holdout cells, and worrying back), written only from
+// the rules text in VARIANTS.md and the seed texts (for Joker Klondike: the
+// binding reading in notes/joker-rules.md), for differential testing of the
+// fast engine.
 //
 // It shares no code with the rest of the project and imports nothing of it.
 // Cards are strings, piles are slices of strings, moves are strings, and
@@ -15,11 +16,28 @@
 // second deck's foundations of C, D, H, S), "c1".. (a cell) or "r1".. (a
 // reserve), and N is the number of cards moved; the stock moves are "draw",
 // "recycle" and "deal".
+//
+// Joker Klondike (Game.Joker) writes the Joker "JK" and adds to the notation:
+//
+//   - The Joker's own move to a foundation is an ordinary "FROM-TO/1" whose
+//     mover is the Joker: "w-f1/1" (the Joker from the waste to f1),
+//     "t3-f2/1" (the Joker from the top of pile 3 to f2). When it is forced
+//     these are the only moves, one per open foundation.
+//   - A release (swap) is "FROM-F/1+G" or "FROM-F/1+wait": the real card
+//     the Joker stands for goes from FROM (the waste or a pile top) to the
+//     Joker's foundation F, taking the Joker's place there, and the Joker
+//     goes on as the next card of the open foundation G ("t3-f2/1+f4"), or,
+//     when no other foundation is open, leaves the table to wait
+//     ("t3-f2/1+wait").
+//   - An Ace going to a foundation while the Joker waits keeps its plain
+//     name ("t3-f2/1", "w-f4/1"); the Joker rides with it onto that
+//     foundation as its 2 (no choice arises, so nothing is added).
 package ref
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -81,6 +99,12 @@ type Game struct {
 	// cards are face up, only the top card of each plays (to a foundation
 	// or a pile), and nothing is ever built on a reserve.
 	Reserves int
+
+	// Joker adds one Joker, "JK", to the deck (Joker Klondike, by the
+	// reading of notes/joker-rules.md). Only with one deck, a waste (StockTo
+	// "" or "waste"), foundations from the Ace (no BaseDealt), no worrying
+	// back, no cells and no reserves: the rules say nothing of the others.
+	Joker bool
 }
 
 // Position is a position of one of the games. Cards are strings
@@ -98,6 +122,19 @@ type Position struct {
 	ExtraFoundations [4][]string // the second deck's foundations, suits C, D, H, S, named f5..f8 (empty unless Decks == 2)
 	Reserves         [][]string  // len == Game.Reserves, bottom..top, named r1..rN
 	Base             int         // foundation base rank when BaseDealt (1..Ranks); 0 otherwise
+
+	// JokerWaiting is true when the Joker (Game.Joker) has left the table
+	// to wait for the next foundation to open; it is then in no slice.
+	// Otherwise the Joker is the string "JK" in exactly one slice: in a
+	// pile (face down or up), the stock or the waste like any card, or in
+	// the foundation it is on. On foundation f it sits at the height of the
+	// card it stands for (height k, 0 = bottom, stands for rank k+1 of f's
+	// suit; never k = 0, since it only joins a foundation holding its Ace),
+	// and the real cards built on it afterwards follow it in the slice, so
+	// f1 = {"AC", "2C", "JK", "4C"} has the Joker standing for 3C with 4C
+	// built on it. Which foundation holds the Joker is the one whose slice
+	// holds "JK".
+	JokerWaiting bool
 }
 
 // Counts holds the perft counts at one depth. Nodes is the number of legal
@@ -105,11 +142,18 @@ type Position struct {
 // WasteToPile, Draw, Recycle, FromFoundation, Cell, Deal, ReserveToPile)
 // split Nodes by the kind of the last move of the sequence (they sum to
 // Nodes); Flips counts the sequences whose last move turned a face-down
-// card face up.
+// card face up. In Joker Klondike the Joker's move to a foundation
+// ("w-f1/1", "t3-f2/1") and a release ("t3-f2/1+f4", "w-f2/1+wait") count
+// as ToFoundation (their TO is a foundation), and so does an Ace carrying
+// the waiting Joker; a release or a Joker move from a pile that uncovers a
+// face-down card counts in Flips too.
 type Counts struct {
 	Nodes, ToFoundation, PileToPile, WasteToPile, Draw, Recycle, FromFoundation, Cell, Flips int64
 	Deal, ReserveToPile                                                                      int64
 }
+
+// joker is the Joker's string (Game.Joker).
+const joker = "JK"
 
 // suits lists the suit letters in foundation order: f1=C, f2=D, f3=H, f4=S
 // (and f5..f8 the same for a second deck).
@@ -288,7 +332,75 @@ func validateGame(g Game) error {
 	if g.StockTo == "reserves" && g.Reserves == 0 {
 		return errors.New("stock dealt to reserves, but no reserves")
 	}
+	if g.Joker {
+		switch {
+		case decks(g) != 1:
+			return fmt.Errorf("joker with %d decks: Joker Klondike is played with one deck", decks(g))
+		case g.WorryBack:
+			return errors.New("joker with worrying back: in Joker Klondike no card leaves a foundation")
+		case stockTo(g) != "waste":
+			return fmt.Errorf("joker with the stock dealt to %s: Joker Klondike draws the stock to a waste", g.StockTo)
+		case g.BaseDealt:
+			return errors.New("joker with a dealt base: Joker Klondike's foundations start at the Ace")
+		case g.Cells != 0:
+			return errors.New("joker with holdout cells: the Joker Klondike rules say nothing of cells")
+		case g.Reserves != 0:
+			return errors.New("joker with reserves: the Joker Klondike rules say nothing of reserves")
+		}
+	}
 	return nil
+}
+
+// jokerFoundation returns the foundation (0..3) holding the Joker and the
+// Joker's height in it (0 = bottom), or -1, -1 if no foundation holds it.
+func jokerFoundation(p Position) (f, k int) {
+	for f := range p.Foundations {
+		for k, s := range p.Foundations[f] {
+			if s == joker {
+				return f, k
+			}
+		}
+	}
+	return -1, -1
+}
+
+// isOpen reports whether foundation f (0..3) of a Joker game is open: it
+// holds at least its Ace, is not complete (its next rank is at most the
+// King, rank Ranks) and the Joker is not on it.
+func isOpen(g Game, p Position, f int) bool {
+	found := p.Foundations[f]
+	return len(found) >= 1 && len(found) < g.Ranks && !slices.Contains(found, joker)
+}
+
+// openFoundations lists the open foundations (0..3) of a Joker game in
+// order, all but skip (-1 to skip none).
+func openFoundations(g Game, p Position, skip int) []int {
+	var open []int
+	for f := range p.Foundations {
+		if f != skip && isOpen(g, p, f) {
+			open = append(open, f)
+		}
+	}
+	return open
+}
+
+// jokerForcedFrom returns the place ("w" or "t1"..) of the Joker when it is
+// forced to go to a foundation: it is the top card of the waste or of a
+// pile (top cards are face up) and a foundation is open. Otherwise it
+// returns "".
+func jokerForcedFrom(g Game, p Position) string {
+	if !g.Joker || len(openFoundations(g, p, -1)) == 0 {
+		return ""
+	}
+	if len(p.Waste) > 0 && p.Waste[len(p.Waste)-1] == joker {
+		return "w"
+	}
+	for i, pile := range p.Piles {
+		if len(pile) > 0 && pile[len(pile)-1] == joker {
+			return pileName(i)
+		}
+	}
+	return ""
 }
 
 // validate checks the options and the shape of a position: everything
@@ -320,8 +432,22 @@ func validate(g Game, p Position) error {
 	if stockTo(g) != "waste" && len(p.Waste) != 0 {
 		return fmt.Errorf("%d waste cards in a game without a waste", len(p.Waste))
 	}
+	if p.JokerWaiting && !g.Joker {
+		return errors.New("a waiting Joker in a game without one")
+	}
+	jokers := 0
+	if p.JokerWaiting {
+		jokers++
+	}
 	seen := map[string]int{}
 	check := func(where, s string) error {
+		if s == joker && g.Joker {
+			jokers++
+			if jokers > 1 {
+				return fmt.Errorf("%s: the Joker more than once (waiting: %v)", where, p.JokerWaiting)
+			}
+			return nil
+		}
 		c, err := parseCard(s)
 		if err != nil {
 			return fmt.Errorf("%s: %v", where, err)
@@ -375,7 +501,10 @@ func validate(g Game, p Position) error {
 				return err
 			}
 			want := cardName(foundRank(g, p, k), f%4)
-			if s != want {
+			if s == joker && k == 0 {
+				return fmt.Errorf("f%d: the Joker at the bottom, below the Ace", f+1)
+			}
+			if s != want && s != joker {
 				return fmt.Errorf("f%d: card %d is %s, want %s", f+1, k+1, s, want)
 			}
 		}
@@ -400,7 +529,9 @@ func validate(g Game, p Position) error {
 
 // CheckFull returns an error if the game or the position is malformed (as
 // Apply checks) or if the position does not hold every card of the game
-// exactly Decks times (4*Ranks*Decks cards in all).
+// exactly Decks times (4*Ranks*Decks cards in all), and with Game.Joker the
+// Joker exactly once (as "JK" in a pile, the stock, the waste or a
+// foundation, or waiting): 4*Ranks+1 cards in all.
 func CheckFull(g Game, p Position) error {
 	if err := validate(g, p); err != nil {
 		return err
@@ -422,10 +553,25 @@ func CheckFull(g Game, p Position) error {
 	for _, pile := range p.Reserves {
 		all = append(all, pile...)
 	}
-	if want := 4 * g.Ranks * decks(g); len(all) != want {
-		return fmt.Errorf("%d cards, want %d", len(all), want)
+	jokers := 0
+	if p.JokerWaiting {
+		jokers++
 	}
-	return nil // validate allows no card more than Decks times, so each is there exactly Decks times
+	realCards := 0
+	for _, s := range all {
+		if s == joker {
+			jokers++
+		} else {
+			realCards++
+		}
+	}
+	if want := 4 * g.Ranks * decks(g); realCards != want {
+		return fmt.Errorf("%d cards, want %d", realCards, want)
+	}
+	if g.Joker && jokers != 1 {
+		return fmt.Errorf("the Joker %d times (waiting: %v), want once", jokers, p.JokerWaiting)
+	}
+	return nil // validate allows no card more than Decks times (and no Joker without Game.Joker), so each is there exactly Decks times
 }
 
 // fitsBuild reports whether card over may lie on card under in the tableau
@@ -465,13 +611,14 @@ func fillAllows(g Game, p Position, c card) bool {
 
 // fitsOnPile reports whether card c (alone or heading a group) may be put
 // on pile i of p: on an empty pile as Fill allows; otherwise the pile's top
-// card must be face up and take c by Build.
+// card must be face up, not the Joker (nothing is built on it), and take c
+// by Build.
 func fitsOnPile(g Game, p Position, c card, i int) bool {
 	pile := p.Piles[i]
 	if len(pile) == 0 {
 		return fillAllows(g, p, c)
 	}
-	if p.Down[i] >= len(pile) {
+	if p.Down[i] >= len(pile) || pile[len(pile)-1] == joker {
 		return false
 	}
 	return fitsBuild(g, mustCard(pile[len(pile)-1]), c)
@@ -492,11 +639,15 @@ func foundationFor(g Game, p Position, c card) int {
 
 // groupMoves reports whether the top n cards of pile i (n <= its face-up
 // cards) may move to another pile as a unit by g's Move rule (the fit of
-// the bottom card on the destination is checked apart).
+// the bottom card on the destination is checked apart). A group holding
+// the Joker never moves: the Joker cannot move to a pile.
 func groupMoves(g Game, p Position, i, n int) bool {
 	pile := p.Piles[i]
 	up := len(pile) - p.Down[i]
 	group := pile[len(pile)-n:]
+	if slices.Contains(group, joker) {
+		return false
+	}
 	built := true
 	oneSuit := true
 	for k := 0; k+1 < len(group); k++ {
@@ -583,6 +734,16 @@ func Moves(g Game, p Position) []string {
 	}
 	cell := firstEmptyCell(p)
 
+	// Joker Klondike: the Joker on top of the waste or of a pile while a
+	// foundation is open must go to a foundation at once; its moves (one
+	// per open foundation) are then the only ones.
+	if from := jokerForcedFrom(g, p); from != "" {
+		for _, f := range openFoundations(g, p, -1) {
+			add(moveName(from, foundName(f), 1))
+		}
+		return moves
+	}
+
 	// Stock and waste.
 	if stockTo(g) == "waste" && len(p.Stock) > 0 {
 		add("draw")
@@ -591,8 +752,9 @@ func Moves(g Game, p Position) []string {
 		add("recycle")
 	}
 
-	// The top card of the waste: to a pile, its foundation, or a cell.
-	if len(p.Waste) > 0 {
+	// The top card of the waste: to a pile, its foundation, or a cell. A
+	// Joker there (not forced, so no foundation is open) stays put.
+	if len(p.Waste) > 0 && p.Waste[len(p.Waste)-1] != joker {
 		c := mustCard(p.Waste[len(p.Waste)-1])
 		for j := range p.Piles {
 			if fitsOnPile(g, p, c, j) {
@@ -625,7 +787,11 @@ func Moves(g Game, p Position) []string {
 				}
 			}
 		}
-		// The top card to its foundation or to a cell.
+		// The top card to its foundation or to a cell. A Joker there (not
+		// forced, so no foundation is open) stays put.
+		if pile[len(pile)-1] == joker {
+			continue
+		}
 		top := mustCard(pile[len(pile)-1])
 		if f := foundationFor(g, p, top); f >= 0 {
 			add(moveName(pileName(i), foundName(f), 1))
@@ -688,6 +854,32 @@ func Moves(g Game, p Position) []string {
 		}
 	}
 
+	// Joker Klondike releases: the real card the Joker stands for, from the
+	// top of the waste or of a pile, takes the Joker's place; the Joker goes
+	// on to another open foundation (one move per choice) or, if there is
+	// none, waits.
+	if f, k := jokerFoundation(p); f >= 0 {
+		stands := cardName(foundRank(g, p, k), f)
+		var froms []string
+		if len(p.Waste) > 0 && p.Waste[len(p.Waste)-1] == stands {
+			froms = append(froms, "w")
+		}
+		for i, pile := range p.Piles {
+			if len(pile) > 0 && pile[len(pile)-1] == stands {
+				froms = append(froms, pileName(i))
+			}
+		}
+		for _, from := range froms {
+			others := openFoundations(g, p, f) // the real card on f changes no other foundation
+			if len(others) == 0 {
+				add(moveName(from, foundName(f), 1) + "+wait")
+			}
+			for _, other := range others {
+				add(moveName(from, foundName(f), 1) + "+" + foundName(other))
+			}
+		}
+	}
+
 	// Dealing the stock to the piles or the reserves.
 	if canDeal(g, p) && (!g.DealWhenStuck || len(moves) == 0) {
 		add("deal")
@@ -711,6 +903,8 @@ func clonePosition(p Position) Position {
 		Recycles: p.Recycles,
 		Reserves: make([][]string, len(p.Reserves)),
 		Base:     p.Base,
+
+		JokerWaiting: p.JokerWaiting,
 	}
 	for i, pile := range p.Piles {
 		q.Piles[i] = cp(pile)
@@ -832,6 +1026,8 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 		}
 		return q, false, nil
 	}
+	// A release "FROM-F/1+G" or "FROM-F/1+wait" (Joker Klondike).
+	m, release, isRelease := strings.Cut(m, "+")
 	from, to, n, err := parseMove(m)
 	if err != nil {
 		return Position{}, false, err // cannot happen: m is a listed move
@@ -861,12 +1057,31 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 	}
 
 	// Put them on TO.
-	switch to.kind {
-	case 't':
+	switch {
+	case isRelease:
+		// The real card takes the Joker's place on foundation TO; the
+		// Joker goes on to foundation G or waits.
+		f, k := jokerFoundation(q)
+		q.Foundations[f][k] = cards[0]
+		if release == "wait" {
+			q.JokerWaiting = true
+		} else {
+			other, err := parsePlace(release)
+			if err != nil {
+				return Position{}, false, err // cannot happen: m is a listed move
+			}
+			q.Foundations[other.index] = append(q.Foundations[other.index], joker)
+		}
+	case to.kind == 't':
 		q.Piles[to.index] = append(q.Piles[to.index], cards...)
-	case 'f':
+	case to.kind == 'f':
 		setFoundation(&q, to.index, append(foundation(q, to.index), cards...))
-	case 'c':
+		// A waiting Joker rides on the Ace that opens a foundation, as its 2.
+		if q.JokerWaiting && cards[0] != joker && mustCard(cards[0]).rank == 1 && isOpen(g, q, to.index) {
+			q.Foundations[to.index] = append(q.Foundations[to.index], joker)
+			q.JokerWaiting = false
+		}
+	case to.kind == 'c':
 		q.Cells[to.index] = cards[0]
 	default:
 		return Position{}, false, errors.New("ref: move to the waste or a reserve") // cannot happen
@@ -885,14 +1100,20 @@ func apply(g Game, p Position, m string) (Position, bool, error) {
 }
 
 // Won reports whether every card is on the foundations: the piles, stock,
-// waste, cells and reserves are all empty.
+// waste, cells and reserves are all empty, but for the Joker (Joker
+// Klondike is won with all the real cards on the foundations, wherever the
+// Joker is).
 func Won(p Position) bool {
-	if len(p.Stock) != 0 || len(p.Waste) != 0 {
-		return false
+	for _, s := range slices.Concat(p.Stock, p.Waste) {
+		if s != joker {
+			return false
+		}
 	}
 	for _, pile := range p.Piles {
-		if len(pile) != 0 {
-			return false
+		for _, s := range pile {
+			if s != joker {
+				return false
+			}
 		}
 	}
 	for _, s := range p.Cells {
