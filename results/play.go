@@ -85,10 +85,7 @@ func PlayOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, f 
 	case "cancelled":
 		rec.Verdict, rec.Stop = "unknown", "cancelled"
 	}
-	cards := res.Cards
-	if g.Rules.Joker && res.Won {
-		cards = g.Rules.CardCount() - 1
-	}
+	cards := res.Cards // real cards: the Joker is not counted
 	pr := &PlayRecord{End: res.End, Cards: cards, Moves: res.Moves}
 	pr.Score, pr.Vegas, pr.TillDawn = Scores(cards, g.Rules.Decks)
 	rec.Play = pr
