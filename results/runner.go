@@ -273,6 +273,9 @@ func prepareDir(dir string, m *Manifest) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	if IsMatchDir(dir) {
+		return &MismatchError{Dir: dir, Field: "kind", Have: `"match"`, Want: "a win-rate experiment"}
+	}
 	old, err := ReadManifest(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -451,20 +454,27 @@ func CompressRecords(dir string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, RecordsFile)
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if st.Size() != good {
-		return fmt.Errorf("%s ends in a torn line; run the experiment again to finish it first", path)
-	}
 	want := m.Deals
 	if !strings.HasPrefix(m.Shard, "merged") {
 		want = uint64(len(shard.Seeds(m.From, m.Deals)))
 	}
 	if uint64(len(recs)) != want {
 		return fmt.Errorf("%s: %d records of %d; finish the experiment before compressing it", dir, len(recs), want)
+	}
+	return gzipFile(dir, RecordsFile, CompressedRecordsFile, good)
+}
+
+// gzipFile replaces DIR/plain, whose length must be good (no torn line),
+// by DIR/gz: written and synced under a temporary name, read back and
+// checked, renamed; only then is the plain file removed.
+func gzipFile(dir, plain, gz string, good int64) error {
+	path := filepath.Join(dir, plain)
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if st.Size() != good {
+		return fmt.Errorf("%s ends in a torn line; run the experiment again to finish it first", path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -486,7 +496,7 @@ func CompressRecords(dir string) error {
 	if err != nil || !bytes.Equal(back, data) {
 		return fmt.Errorf("%s: the compressed records do not read back: %v", dir, err)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, CompressedRecordsFile), buf.Bytes()); err != nil {
+	if err := writeFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
 		return err
 	}
 	if err := os.Remove(path); err != nil {
