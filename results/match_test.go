@@ -17,20 +17,29 @@ func TestMatchRunAndReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// An interrupted run saves what is done; the same call continues.
+	// A run interrupted before it starts plays nothing and says so.
 	ctx, cancel := context.WithCancel(context.Background())
-	n := 0
-	res, err := RunMatches(ctx, MatchRunOptions{Dir: dir, Manifest: m, FlushRecords: 1, Progress: func(p MatchProgress) {
-		n++
-		if n == 5 {
-			cancel()
-		}
-	}})
-	if err != nil || !res.Interrupted || res.Done >= 24 {
+	cancel()
+	res, err := RunMatches(ctx, MatchRunOptions{Dir: dir, Manifest: m})
+	if err != nil || !res.Interrupted || res.Done != 0 {
 		t.Fatalf("interrupted run: %+v, %v", res, err)
 	}
 	res, err = RunMatches(context.Background(), MatchRunOptions{Dir: dir, Manifest: m})
-	if err != nil || res.Done != 24 || res.Resumed == 0 {
+	if err != nil || res.Done != 24 || res.Interrupted {
+		t.Fatalf("run: %+v, %v", res, err)
+	}
+	// Cut short after 10 games and half a line: the same call continues.
+	path := filepath.Join(dir, MatchRecordsFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:10], "")+lines[10][:20]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = RunMatches(context.Background(), MatchRunOptions{Dir: dir, Manifest: m})
+	if err != nil || res.Done != 24 || res.Resumed != 10 || res.TornBytes != 20 {
 		t.Fatalf("resumed run: %+v, %v", res, err)
 	}
 	r, err := LoadMatch(dir)
