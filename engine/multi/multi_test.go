@@ -567,3 +567,50 @@ func (r raceTo) Choose(v *View, moves []Move) int {
 	}
 	return 0
 }
+
+// TestLimits: the safety caps end a game as "limit", with places by
+// cards.
+func TestLimits(t *testing.T) {
+	g, _ := NewGame(2, 2)
+	res, err := PlayTurns(g, []Player{eager{}, eager{}}, Options{MaxTurns: 3, OnAction: mustValid(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.End != EndLimit || res.Turns != 3 {
+		t.Fatalf("end %s after %d turns; want limit after 3", res.End, res.Turns)
+	}
+	checkResult(t, g, &res)
+	g, _ = NewGame(2, 4)
+	res, err = PlaySimultaneous(g, make2(4, eager{}), 2, Options{MaxActions: 10, OnAction: mustValid(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.End != EndLimit || res.Turns != 10 {
+		t.Fatalf("end %s after %d actions; want limit after 10", res.End, res.Turns)
+	}
+	checkResult(t, g, &res)
+	// Bad speeds are refused.
+	if _, err := PlaySimultaneous(g, make2(4, eager{}), 2, Options{Speeds: []float64{1, 0, 1, 1}}); err == nil {
+		t.Error("speed 0 accepted")
+	}
+	if _, err := PlaySimultaneous(g, make2(4, eager{}), 2, Options{Speeds: []float64{1, 1}}); err == nil {
+		t.Error("2 speeds for 4 seats accepted")
+	}
+}
+
+// TestPlaces: finishers first in order, the others by cards, equal
+// counts sharing a place.
+func TestPlaces(t *testing.T) {
+	g, _ := NewGame(4, 4)
+	rig(g, 2) // seat 3: 51 cards up
+	res := Result{Finish: []int{}}
+	finishResult(g, &res)
+	if res.Places[2] != 1 || res.Winner != 2 || res.Places[0] != 2 || res.Places[1] != 2 || res.Places[3] != 2 {
+		t.Fatalf("places %v winner %d", res.Places, res.Winner)
+	}
+	res = Result{Finish: []int{1}}
+	finishResult(g, &res)
+	if res.Places[1] != 1 || res.Places[2] != 2 || res.Places[0] != 3 || res.Places[3] != 3 || res.Winner != 1 {
+		t.Fatalf("places %v winner %d", res.Places, res.Winner)
+	}
+}
