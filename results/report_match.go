@@ -349,6 +349,8 @@ func WriteMatchPlots(dir string, ms []MatchResult) ([]PlotFile, error) {
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YCenter
 	p.X.Min, p.X.Max = -0.5, float64(x)-0.5
+	pad := 0.05 * (p.Y.Max - p.Y.Min)
+	p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
 	p.Add(plotter.NewGrid())
 	path := filepath.Join(dir, "match-winrate.svg")
 	w := vg.Length(max(16, x)) * vg.Centimeter
@@ -423,7 +425,11 @@ func WriteMatchPlots(dir string, ms []MatchResult) ([]PlotFile, error) {
 			p.Add(l, sc, e)
 			p.Legend.Add(key, l, sc)
 		}
-		p.Legend.Top = true
+		p.Legend.Top, p.Legend.Left = false, false
+		pad := 0.05 * (p.Y.Max - p.Y.Min)
+		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
+		p.X.Min -= 0.1
+		p.X.Max += 0.1
 		p.Add(plotter.NewGrid())
 		path = filepath.Join(dir, "match-speed.svg")
 		if err := p.Save(16*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
