@@ -20,8 +20,9 @@ import (
 
 // MatchVersion names the rules of engine/multi as played (starter,
 // stuck rules, simulation): a change that can change a game's result
-// must change it.
-const MatchVersion = "1"
+// must change it. 2: forced play demands a move when a player passes with
+// one in hand (1 restricted him from the start of his turn).
+const MatchVersion = "2"
 
 // Files of a match directory: the manifest is manifest.json as for any
 // experiment (a MatchManifest, which the single-player reader refuses, and

@@ -145,7 +145,7 @@ played all 52 cards.
 		}
 		forced := "no"
 		if m.ForcedPlay {
-			forced = fmt.Sprintf("yes (%d turns forced)", s.Forced)
+			forced = fmt.Sprintf("yes (%d demands)", s.Forced)
 		}
 		cells := []string{filepath.ToSlash(r.Dir), m.Mode, strings.Join(m.Players, ", "), speeds, forced, games,
 			pctIv(s.Ties, s.Games), pctIv(s.Stuck, s.Games), pctIv(s.SomeoneOut, s.Games),

@@ -4,12 +4,14 @@ import "fmt"
 
 // Options set how a game is played.
 type Options struct {
-	// ForcedPlay (turn-based play): a player who could make a progress
-	// move (a card to a foundation, a card turned face up, a card out of
-	// the waste) may not pass while every other player still in the game
-	// passed his last turn without one; he must make one progress move
-	// in that turn (seed 000: "his opponent can optionally demand he make
-	// the move"; we read the option as always demanded). Off by default.
+	// ForcedPlay (turn-based play): when a player passes with a progress
+	// move in hand (a card to a foundation, a card turned face up, a
+	// card out of the waste) while every other player still in the game
+	// passed his last turn without one, the others demand he make a
+	// move, and he must make a progress move of his choice (seed 000:
+	// "his opponent can optionally demand he make the move"; we read the
+	// option as always demanded when it applies). One demand a turn: he
+	// may play on, and pass again, after it. Off by default.
 	ForcedPlay bool
 	// MaxTurns caps a turn-based game (DefaultMaxTurns when 0), and
 	// MaxTurnMoves the moves of one turn (DefaultMaxTurnMoves when 0;
@@ -60,7 +62,7 @@ type Result struct {
 	Moves      []int  // moves each made (passes, deals and recycles not counted)
 	Time       float64
 	Collisions int // simultaneous play: cards that lost a race and went back
-	Forced     int // turn-based play with ForcedPlay: turns a player had to play
+	Forced     int // turn-based play with ForcedPlay: demands made (a pass refused)
 }
 
 // Tie tells whether more than one seat shares the first place.
@@ -202,7 +204,7 @@ func PlayTurns(g *Game, players []Player, o Options) (Result, error) {
 			}
 		}
 		progress := false
-		forcedCounted := false
+		demanded := false
 		for k := 0; ; k++ {
 			moves = g.Moves(cur, false, moves[:0])
 			hasProgress := false
@@ -216,30 +218,27 @@ func PlayTurns(g *Game, players []Player, o Options) (Result, error) {
 				blocked[cur] = !hasProgress
 				break
 			}
-			list := moves
-			must := demand && hasProgress && !progress
-			if must {
+			i, err := choose(players[cur], view, cur, false, moves)
+			if err != nil {
+				return res, err
+			}
+			m := moves[i]
+			if m.Kind == Pass && demand && hasProgress && !demanded {
+				// He passes with a move in hand while everyone else is
+				// stuck: they demand he make it.
+				demanded = true
+				res.Forced++
 				cand = cand[:0]
 				for _, m := range moves {
 					if progressMove(g, cur, m) {
 						cand = append(cand, m)
 					}
 				}
-				list = cand
-				if !forcedCounted {
-					res.Forced++
-					forcedCounted = true
+				if i, err = choose(players[cur], view, cur, true, cand); err != nil {
+					return res, err
 				}
+				m = cand[i]
 			}
-			i := 0
-			if len(list) > 1 {
-				view.me, view.forced = cur, must
-				i = players[cur].Choose(view, list)
-				if i < 0 || i >= len(list) {
-					return res, fmt.Errorf("seat %d chose move %d of %d", cur+1, i, len(list))
-				}
-			}
-			m := list[i]
 			if m.Kind == Pass {
 				blocked[cur] = !hasProgress
 				break
@@ -287,6 +286,20 @@ func PlayTurns(g *Game, players []Player, o Options) (Result, error) {
 	res.End = end
 	finishResult(g, &res)
 	return res, nil
+}
+
+// choose asks seat's player for a move of moves (the only one without
+// asking).
+func choose(p Player, view *View, seat int, forced bool, moves []Move) (int, error) {
+	if len(moves) == 1 {
+		return 0, nil
+	}
+	view.me, view.forced = seat, forced
+	i := p.Choose(view, moves)
+	if i < 0 || i >= len(moves) {
+		return 0, fmt.Errorf("seat %d chose move %d of %d", seat+1, i, len(moves))
+	}
+	return i, nil
 }
 
 // finishResult fills in cards, places and the winner.
