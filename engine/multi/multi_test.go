@@ -497,6 +497,22 @@ func TestForcedPlay(t *testing.T) {
 	}
 }
 
+// TestForcedPlayNeedsEveryoneStuck: no demand while the other player has
+// a move in hand too.
+func TestForcedPlayNeedsEveryoneStuck(t *testing.T) {
+	g, err := NewGameFromDecks([][]engine.Card{deckWithTops(c("AH")), deckWithTops(c("AS"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := PlayTurns(g, []Player{passer{}, passer{}}, Options{ForcedPlay: true, OnAction: mustValid(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Forced != 0 || res.Moves[0] != 0 || res.Moves[1] != 0 {
+		t.Errorf("%d demands, moves %v; want none", res.Forced, res.Moves)
+	}
+}
+
 // TestCollision: two players race for one foundation spot; the card that
 // lands first stands and the other goes back.
 func TestCollision(t *testing.T) {
