@@ -241,8 +241,9 @@ every game): quantiles and the share of players who played out all 52.
 		b.WriteString(`
 ### Speed in simultaneous play
 
-Two-player simultaneous matches of the same players: the win rate of the second player
-slot as its speed relative to the first grows (ratio = speed 2 / speed 1).
+Two-player simultaneous matches by the speed ratio of player 2 to player 1 (speed 2 /
+speed 1): the win rate of each as the ratio grows. The plot joins matches of the same
+players.
 
 | result | players | speed ratio | player 2 wins % | player 1 wins % | ties % |
 |---|---|--:|---|---|---|
