@@ -630,3 +630,33 @@ func TestPlaces(t *testing.T) {
 		t.Fatalf("places %v winner %d", res.Places, res.Winner)
 	}
 }
+
+// TestMovesAllocationFree: generating moves into a buffer with room, and
+// applying them, allocate nothing.
+func TestMovesAllocationFree(t *testing.T) {
+	g, _ := NewGame(8, 3)
+	buf := make([]Move, 0, 256)
+	allocs := testing.AllocsPerRun(100, func() {
+		for s := range 3 {
+			buf = g.Moves(s, false, buf[:0])
+			buf = g.Moves(s, true, buf[:0])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a run", allocs)
+	}
+	allocs = testing.AllocsPerRun(50, func() {
+		c := g.Clone()
+		for s := range 3 {
+			for k := 0; k < 30; k++ {
+				buf = c.Moves(s, true, buf[:0])
+				c.Apply(s, buf[len(buf)-1])
+			}
+		}
+	})
+	// Clone allocates (a fixed number); Apply must not add to it.
+	clone := testing.AllocsPerRun(50, func() { _ = g.Clone() })
+	if allocs != clone {
+		t.Errorf("%v allocations a run with moves applied, %v for the clone alone", allocs, clone)
+	}
+}
