@@ -403,15 +403,18 @@ func CompressMatchRecords(dir string) error {
 	if err != nil {
 		return err
 	}
-	shard, err := ParseShard(m.Shard)
-	if err != nil {
-		return err
-	}
 	recs, good, err := ReadMatchRecords(dir)
 	if err != nil {
 		return err
 	}
-	want := len(shard.Seeds(m.From, m.Games))
+	want := int(m.Games)
+	if !strings.HasPrefix(m.Shard, "merged") {
+		shard, err := ParseShard(m.Shard)
+		if err != nil {
+			return err
+		}
+		want = len(shard.Seeds(m.From, m.Games))
+	}
 	if len(recs) != want {
 		return fmt.Errorf("%s: %d records of %d; finish the match before compressing it", dir, len(recs), want)
 	}
@@ -460,4 +463,100 @@ func (r *MatchResult) Label() string {
 		s += ", forced play"
 	}
 	return s
+}
+
+// MergeMatches is Merge for the shard directories of a match: their
+// manifests must agree but for shard and workers, their shards be parts
+// of one n, no seed be in two of them, and unless allowGaps they must
+// cover the range. It writes out/manifest.json (shard "merged k of n",
+// workers 0) and out/matches.jsonl sorted by seed.
+func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int, int, error) {
+	var merged MatchManifest
+	if len(dirs) == 0 {
+		return merged, 0, 0, refuse("no shard directories to merge")
+	}
+	for _, name := range []string{ManifestFile, MatchRecordsFile, CompressedMatchRecordsFile} {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			return merged, 0, 0, refuse("%s already holds %s: merge into a new directory", out, name)
+		}
+	}
+	ms := make([]MatchManifest, len(dirs))
+	shards := make([]Shard, len(dirs))
+	for i, d := range dirs {
+		m, err := ReadMatchManifest(d)
+		if err != nil {
+			return merged, 0, 0, err
+		}
+		sh, err := ParseShard(m.Shard)
+		if err != nil {
+			return merged, 0, 0, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
+		}
+		ms[i], shards[i] = m, sh
+		if field, a, b := diffFields(ms[0], m, "shard", "workers"); field != "" {
+			return merged, 0, 0, refuse("%s and %s differ in %s: %s vs %s", dirs[0], d, field, a, b)
+		}
+		if sh.N != shards[0].N {
+			return merged, 0, 0, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", dirs[0], d, ms[0].Shard, m.Shard)
+		}
+	}
+	m0 := ms[0]
+	owner := map[uint64]int{}
+	var all []MatchRecord
+	for i, d := range dirs {
+		recs, _, err := ReadMatchRecords(d)
+		if err != nil {
+			return merged, 0, 0, err
+		}
+		for _, r := range recs {
+			if r.Seed < m0.From || r.Seed-m0.From >= m0.Games || !shards[i].Holds(m0.From, r.Seed) {
+				return merged, 0, 0, refuse("%s: seed %d is not in its shard %s of seeds %d..%d", d, r.Seed, shards[i], m0.From, m0.From+m0.Games-1)
+			}
+			if j, ok := owner[r.Seed]; ok {
+				return merged, 0, 0, refuse("seed %d is in both %s and %s", r.Seed, dirs[j], d)
+			}
+			owner[r.Seed] = i
+		}
+		all = append(all, recs...)
+	}
+	slices.SortFunc(all, func(a, b MatchRecord) int {
+		switch {
+		case a.Seed < b.Seed:
+			return -1
+		case a.Seed > b.Seed:
+			return 1
+		}
+		return 0
+	})
+	missing := int(m0.Games) - len(all)
+	if missing > 0 && !allowGaps {
+		want := m0.From
+		for _, r := range all {
+			if r.Seed != want {
+				break
+			}
+			want++
+		}
+		return merged, 0, missing, refuse("seed %d is missing (%d of %d seeds missing); run its shard to the end, or pass --allow-gaps",
+			want, missing, m0.Games)
+	}
+	merged = m0
+	merged.Shard = fmt.Sprintf("merged %d of %d", len(dirs), shards[0].N)
+	merged.Workers = 0
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return merged, 0, 0, err
+	}
+	if err := writeJSONAtomic(filepath.Join(out, ManifestFile), &merged); err != nil {
+		return merged, 0, 0, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for _, r := range all {
+		if err := enc.Encode(r); err != nil {
+			return merged, 0, 0, err
+		}
+	}
+	if err := writeFileAtomic(filepath.Join(out, MatchRecordsFile), buf.Bytes()); err != nil {
+		return merged, 0, 0, err
+	}
+	return merged, len(all), missing, nil
 }

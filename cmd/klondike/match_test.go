@@ -85,6 +85,15 @@ func TestMatchResumes(t *testing.T) {
 		if !reflect.DeepEqual(index(all), index(want)) {
 			t.Fatalf("%v: shards differ from a straight run", mode)
 		}
+		merged := filepath.Join(t.TempDir(), "merged")
+		checkOneLineError(t, []string{"merge", "--out", merged, s1}, exitUsage, "missing")
+		if out := mustRun(t, "merge", "--out", merged, s1, s2); !strings.Contains(out, "30 games") {
+			t.Fatalf("merge: %q", out)
+		}
+		if !reflect.DeepEqual(index(matchRecords(t, merged)), index(want)) {
+			t.Fatalf("%v: merged shards differ from a straight run", mode)
+		}
+		runOK(t, "compress", merged)
 		// Compress, then report reads it.
 		mustRun(t, "compress", whole)
 		if _, err := os.Stat(filepath.Join(whole, results.CompressedMatchRecordsFile)); err != nil {
