@@ -168,8 +168,13 @@ func (m *Manifest) SolverOptions() (solver.Options, error) {
 // the JSON name of the first field that differs with both values, or ""
 // when they agree.
 func Diff(a, b *Manifest, ignore ...string) (field, va, vb string) {
-	ta := reflect.TypeOf(*a)
-	ra, rb := reflect.ValueOf(*a), reflect.ValueOf(*b)
+	return diffValues(*a, *b, ignore)
+}
+
+// diffValues is Diff for two structs of any one type.
+func diffValues(a, b any, ignore []string) (field, va, vb string) {
+	ta := reflect.TypeOf(a)
+	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
 	for i := 0; i < ta.NumField(); i++ {
 		name, _, _ := strings.Cut(ta.Field(i).Tag.Get("json"), ",")
 		if contains(ignore, name) {

@@ -95,8 +95,8 @@ func PlayOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, f 
 // eachDeal runs one on the seeds with workers goroutines, handing every
 // record to each from one goroutine at a time, and stops early when ctx
 // ends or one fails.
-func eachDeal(ctx context.Context, seeds []uint64, workers int,
-	one func(uint64) (Record, error), each func(Record)) error {
+func eachDeal[R any](ctx context.Context, seeds []uint64, workers int,
+	one func(uint64) (R, error), each func(R)) error {
 	workers = max(workers, 1)
 	jobs := make(chan uint64)
 	var mu sync.Mutex

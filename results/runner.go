@@ -143,54 +143,25 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		return res, err
 	}
 	path := filepath.Join(o.Dir, RecordsFile)
-	if st, err := os.Stat(path); err == nil && st.Size() > good {
-		res.TornBytes = st.Size() - good
-		if err := os.Truncate(path, good); err != nil {
-			return res, err
-		}
-	}
-	done := make(map[uint64]bool, len(recs))
 	p := Progress{Resumed: len(recs)}
-	for _, r := range recs {
-		if !m.InRange(r.Seed) || !shard.Holds(m.From, r.Seed) {
-			return res, fmt.Errorf("%s: seed %d is not in shard %s of seeds %d..%d", path, r.Seed, m.Shard, m.From, m.From+m.Deals-1)
-		}
-		done[r.Seed] = true
+	seeds := make([]uint64, len(recs))
+	for i, r := range recs {
+		seeds[i] = r.Seed
 		p.count(r)
 	}
 	all := shard.Seeds(m.From, m.Deals)
-	todo := make([]uint64, 0, len(all)-len(done))
-	for _, s := range all {
-		if !done[s] {
-			todo = append(todo, s)
-		}
-	}
-	p.Total = len(all)
-	p.Done = len(recs)
-
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	todo, torn, err := resumeSeeds(path, good, seeds, all, m.From, m.Deals, shard)
 	if err != nil {
 		return res, err
 	}
-	defer f.Close()
-	if err := syncDir(o.Dir); err != nil {
-		return res, err
-	}
+	res.TornBytes = torn
+	p.Total = len(all)
+	p.Done = len(recs)
 
-	w := &batchWriter{f: f, every: o.FlushEvery, most: o.FlushRecords, cancel: cancel}
-	if w.every <= 0 {
-		w.every = time.Second
-	}
-	if w.most <= 0 {
-		w.most = 100
-	}
 	start := time.Now()
-	ch := make(chan Record, 256)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w.loop(ch, func(r Record) {
+	err = appendRecords(runCtx, cancel, o.Dir, path, todo, m.Workers, o.FlushEvery, o.FlushRecords, one,
+		func(r Record) bool { return r.Stop != "cancelled" }, // a deal stopped by the interrupt is not a result
+		func(r Record) {
 			p.Done++
 			p.count(r)
 			p.Elapsed = time.Since(start)
@@ -201,15 +172,6 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 				o.OnRecord(r)
 			}
 		})
-	}()
-	solveErr := eachDeal(runCtx, todo, m.Workers, one, func(r Record) {
-		if r.Stop == "cancelled" {
-			return // a deal stopped by the interrupt is not a result
-		}
-		ch <- r
-	})
-	close(ch)
-	wg.Wait()
 	p.Elapsed = time.Since(start)
 	p.Final = true
 	if o.Progress != nil {
@@ -217,16 +179,54 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	}
 	res.Progress = p
 	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
+	return res, err
+}
+
+// appendRecords computes the record of every seed of todo with workers
+// goroutines (one), appending those keep accepts to path as JSON lines in
+// batches (at most most records or every apart, each one write and an
+// fsync; 100 and 1 s when 0) and calling accept for each, from one
+// goroutine at a time. When runCtx ends no more seeds are handed out and
+// what is done is flushed. It is the machinery shared by every kind of
+// experiment (Run, RunMatches).
+func appendRecords[R any](runCtx context.Context, cancel func(), dir, path string, todo []uint64, workers int,
+	every time.Duration, most int, one func(uint64) (R, error), keep func(R) bool, accept func(R)) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := syncDir(dir); err != nil {
+		return err
+	}
+	w := &batchWriter{f: f, every: every, most: most, cancel: cancel}
+	if w.every <= 0 {
+		w.every = time.Second
+	}
+	if w.most <= 0 {
+		w.most = 100
+	}
+	ch := make(chan R, 256)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		writeLoop(w, ch, accept)
+	}()
+	solveErr := eachDeal(runCtx, todo, workers, one, func(r R) {
+		if keep(r) {
+			ch <- r
+		}
+	})
+	close(ch)
+	wg.Wait()
 	if w.err != nil {
-		return res, fmt.Errorf("%s: %v", path, w.err)
+		return fmt.Errorf("%s: %v", path, w.err)
 	}
 	if solveErr != nil {
-		return res, solveErr
+		return solveErr
 	}
-	if err := f.Close(); err != nil {
-		return res, err
-	}
-	return res, nil
+	return f.Close()
 }
 
 func (p *Progress) count(r Record) {
@@ -240,11 +240,41 @@ func (p *Progress) count(r Record) {
 	}
 }
 
+// resumeSeeds prepares a records file to be appended to: it drops a torn
+// last line (returning its size), checks that every seed recorded belongs
+// to the shard of the range from .. from+n-1, and returns the seeds of all
+// not recorded yet, in order.
+func resumeSeeds(path string, good int64, recorded, all []uint64, from, n uint64, shard Shard) (todo []uint64, torn int64, err error) {
+	if st, err := os.Stat(path); err == nil && st.Size() > good {
+		torn = st.Size() - good
+		if err := os.Truncate(path, good); err != nil {
+			return nil, 0, err
+		}
+	}
+	done := make(map[uint64]bool, len(recorded))
+	for _, seed := range recorded {
+		if seed < from || seed-from >= n || !shard.Holds(from, seed) {
+			return nil, 0, fmt.Errorf("%s: seed %d is not in shard %s of seeds %d..%d", path, seed, shard, from, from+n-1)
+		}
+		done[seed] = true
+	}
+	todo = make([]uint64, 0, len(all)-len(done))
+	for _, s := range all {
+		if !done[s] {
+			todo = append(todo, s)
+		}
+	}
+	return todo, torn, nil
+}
+
 // prepareDir creates dir with the manifest m, or checks that the manifest
 // there is m but for workers, and records the new workers count.
 func prepareDir(dir string, m *Manifest) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
+	}
+	if IsMatchDir(dir) {
+		return &MismatchError{Dir: dir, Field: "kind", Have: `"match"`, Want: "a win-rate experiment"}
 	}
 	old, err := ReadManifest(dir)
 	switch {
@@ -277,9 +307,9 @@ type batchWriter struct {
 	err    error
 }
 
-// loop takes records from ch until it is closed, calling accept for each
-// and flushing every w.most records or w.every.
-func (w *batchWriter) loop(ch <-chan Record, accept func(Record)) {
+// writeLoop takes records from ch until it is closed, calling accept for
+// each and flushing every w.most records or w.every.
+func writeLoop[R any](w *batchWriter, ch <-chan R, accept func(R)) {
 	tick := time.NewTicker(w.every)
 	defer tick.Stop()
 	last := time.Now()
@@ -339,11 +369,30 @@ func (w *batchWriter) fail(err error) {
 // length of the file without it. A seed twice, or any other line that is
 // not a record, is an error naming it.
 func ReadRecords(dir string) (recs []Record, good int64, err error) {
-	path := filepath.Join(dir, RecordsFile)
+	return readLines(dir, RecordsFile, CompressedRecordsFile, func(b []byte) (Record, uint64, error) {
+		var r Record
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return r, 0, fmt.Errorf("not a record: %v", err)
+		}
+		if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
+			return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)
+		}
+		return r, r.Seed, nil
+	})
+}
+
+// readLines reads the JSON lines of DIR/plain, or of DIR/gz when only the
+// compressed file is there, with parse, which returns a line's record and
+// seed. A torn last line of the plain file is left out (good is the
+// length without it); a seed twice or a line parse refuses is an error.
+func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, error)) (recs []R, good int64, err error) {
+	path := filepath.Join(dir, plain)
 	f, err := os.Open(path)
 	var r io.Reader = f
 	if errors.Is(err, os.ErrNotExist) {
-		path = filepath.Join(dir, CompressedRecordsFile)
+		path = filepath.Join(dir, gz)
 		f, err = os.Open(path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, 0, nil
@@ -375,20 +424,15 @@ func ReadRecords(dir string) (recs []Record, good int64, err error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		var r Record
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return nil, 0, fmt.Errorf("%s line %d: not a record: %v", path, n, err)
+		rec, seed, err := parse(b)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s line %d: %v", path, n, err)
 		}
-		if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
-			return nil, 0, fmt.Errorf("%s line %d: verdict %q: want won, lost or unknown", path, n, r.Verdict)
+		if first, ok := line[seed]; ok {
+			return nil, 0, fmt.Errorf("%s: seed %d appears twice (lines %d and %d)", path, seed, first, n)
 		}
-		if first, ok := line[r.Seed]; ok {
-			return nil, 0, fmt.Errorf("%s: seed %d appears twice (lines %d and %d)", path, r.Seed, first, n)
-		}
-		line[r.Seed] = n
-		recs = append(recs, r)
+		line[seed] = n
+		recs = append(recs, rec)
 		good += int64(len(b))
 	}
 }
@@ -410,20 +454,27 @@ func CompressRecords(dir string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, RecordsFile)
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if st.Size() != good {
-		return fmt.Errorf("%s ends in a torn line; run the experiment again to finish it first", path)
-	}
 	want := m.Deals
 	if !strings.HasPrefix(m.Shard, "merged") {
 		want = uint64(len(shard.Seeds(m.From, m.Deals)))
 	}
 	if uint64(len(recs)) != want {
 		return fmt.Errorf("%s: %d records of %d; finish the experiment before compressing it", dir, len(recs), want)
+	}
+	return gzipFile(dir, RecordsFile, CompressedRecordsFile, good)
+}
+
+// gzipFile replaces DIR/plain, whose length must be good (no torn line),
+// by DIR/gz: written and synced under a temporary name, read back and
+// checked, renamed; only then is the plain file removed.
+func gzipFile(dir, plain, gz string, good int64) error {
+	path := filepath.Join(dir, plain)
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if st.Size() != good {
+		return fmt.Errorf("%s ends in a torn line; run the experiment again to finish it first", path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -445,7 +496,7 @@ func CompressRecords(dir string) error {
 	if err != nil || !bytes.Equal(back, data) {
 		return fmt.Errorf("%s: the compressed records do not read back: %v", dir, err)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, CompressedRecordsFile), buf.Bytes()); err != nil {
+	if err := writeFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
 		return err
 	}
 	if err := os.Remove(path); err != nil {

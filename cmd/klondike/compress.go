@@ -12,14 +12,18 @@ func newCompressCmd(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "compress DIR...",
 		Short: "Gzip the records of finished result directories",
-		Long: `Replace DIR/records.jsonl by DIR/records.jsonl.gz, for committing large
-experiments. Only a finished directory (every seed recorded, no torn line) is
+		Long: `Replace DIR/records.jsonl by DIR/records.jsonl.gz (DIR/matches.jsonl by
+DIR/matches.jsonl.gz for a match), for committing large experiments. Only a finished directory (every seed recorded, no torn line) is
 compressed; report and merge read either file; winrate refuses to add to a
 compressed directory (gunzip it first).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			for _, d := range dirs {
-				if err := results.CompressRecords(d); err != nil {
+				compress := results.CompressRecords
+				if results.IsMatchDir(d) {
+					compress = results.CompressMatchRecords
+				}
+				if err := compress(d); err != nil {
 					return failErrorf("compress: %v", err)
 				}
 				fmt.Fprintf(stdout, "%s: compressed\n", d)

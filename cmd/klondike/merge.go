@@ -18,12 +18,13 @@ func newMergeCmd(stdout io.Writer) *cobra.Command {
 	o := &mergeOptions{}
 	cmd := &cobra.Command{
 		Use:   "merge --out DIR [--allow-gaps] SHARD_DIR...",
-		Short: "Join the shard directories of a win-rate run",
+		Short: "Join the shard directories of a win-rate run or a match",
 		Long: `Join the result directories of 'klondike winrate --shard k/n' into one: their
 manifests must agree in everything but shard and workers, no seed may be in
 two of them, and together they must cover the seed range (unless
 --allow-gaps). Writes DIR/manifest.json (shard "merged k of n") and
-DIR/records.jsonl sorted by seed. DIR must not hold results already.`,
+DIR/records.jsonl sorted by seed. DIR must not hold results already. Shards
+of 'klondike match' are joined the same way into DIR/matches.jsonl.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runMerge(stdout, o, args)
@@ -39,6 +40,9 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 	if o.out == "" {
 		return usageErrorf("give the directory to write: --out DIR")
 	}
+	if len(dirs) > 0 && results.IsMatchDir(dirs[0]) {
+		return runMergeMatches(w, o, dirs)
+	}
 	res, err := results.Merge(o.out, dirs, o.allowGaps)
 	var r *results.RefusalError
 	switch {
@@ -52,6 +56,27 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 		o.out, res.Records, m.From, m.From+m.Deals-1, len(dirs), m.Shard)
 	if err == nil && res.Missing > 0 {
 		_, err = fmt.Fprintf(w, ", %d seeds missing", res.Missing)
+	}
+	if err == nil {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}
+
+// runMergeMatches joins the shard directories of 'klondike match'.
+func runMergeMatches(w io.Writer, o *mergeOptions, dirs []string) error {
+	m, n, missing, err := results.MergeMatches(o.out, dirs, o.allowGaps)
+	var r *results.RefusalError
+	switch {
+	case errors.As(err, &r):
+		return usageError(err)
+	case err != nil:
+		return failErrorf("%v", err)
+	}
+	_, err = fmt.Fprintf(w, "%s: %d games of seeds %d..%d from %d directories (%s)",
+		o.out, n, m.From, m.From+m.Games-1, len(dirs), m.Shard)
+	if err == nil && missing > 0 {
+		_, err = fmt.Fprintf(w, ", %d seeds missing", missing)
 	}
 	if err == nil {
 		_, err = fmt.Fprintln(w)

@@ -45,7 +45,16 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		return usageErrorf("give the file to write: --out FILE.md")
 	}
 	var rs []results.Result
+	var ms []results.MatchResult
 	for _, d := range dirs {
+		if results.IsMatchDir(d) {
+			m, err := results.LoadMatch(d)
+			if err != nil {
+				return usageErrorf("match directory %s: %v", d, err)
+			}
+			ms = append(ms, m)
+			continue
+		}
 		r, err := results.LoadResult(d)
 		if err != nil {
 			return usageErrorf("result directory %s: %v", d, err)
@@ -58,10 +67,19 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	}
 	ro := results.ReportOptions{Command: shellJoin(append(args, dirs...))}
 	if o.plots != "" {
-		files, err := results.WritePlots(o.plots, rs)
+		var files []results.PlotFile
+		if len(rs) > 0 {
+			f, err := results.WritePlots(o.plots, rs)
+			if err != nil {
+				return failErrorf("plots: %v", err)
+			}
+			files = f
+		}
+		f, err := results.WriteMatchPlots(o.plots, ms)
 		if err != nil {
 			return failErrorf("plots: %v", err)
 		}
+		files = append(files, f...)
 		for _, f := range files {
 			rel, err := filepath.Rel(filepath.Dir(o.out), f.Path)
 			if err != nil {
@@ -71,13 +89,14 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		}
 	}
 	var buf bytes.Buffer
+	ro.Matches = ms
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
 		return failErrorf("report: %v", err)
 	}
 	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
 		return failErrorf("%v", err)
 	}
-	_, err := fmt.Fprintf(w, "%s: %d result directories, %d plots\n", o.out, len(rs), len(ro.Plots))
+	_, err := fmt.Fprintf(w, "%s: %d result directories, %d plots\n", o.out, len(rs)+len(ms), len(ro.Plots))
 	return err
 }
 
