@@ -113,6 +113,7 @@ func pack(m engine.Move, steps, sc int) sMove {
 // stock as K+ moves (every waste card reachable by drawing and recycling,
 // played in one move, see kplus); the other engine moves as they are.
 func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMove {
+	sr.upOK = false
 	sr.scratch = s.Moves(sr.scratch[:0])
 	if pend != engine.NoCard {
 		sr.scratch = usesOf(s, pend, sr.scratch)
@@ -162,20 +163,44 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove {
 	var seen [4]uint64
 	r := &s.Game().Rules
+	// Cards that have a move to a pile or a cell: only their moves are
+	// asked of the engine (CardMoves), the others are passed over.
+	var movable uint64
+	g := s.Game()
+	for j := 0; j < g.Piles(); j++ {
+		if p := s.Pile(j); len(p) > 0 {
+			movable |= sr.fitters[p[len(p)-1]&63]
+		} else {
+			movable |= sr.fillers
+		}
+	}
+	if s.EmptyCell() >= 0 || r.Joker {
+		movable = ^uint64(0)
+	}
 	talon, w, rec, steps := s.Talon(), s.WastePos(), s.Recycles(), 0
 	for {
 		if seen[w>>6]&(1<<(w&63)) != 0 {
 			break
 		}
 		seen[w>>6] |= 1 << (w & 63)
+		var x engine.Card
 		if w > 0 {
-			sr.wscratch = s.CardMoves(s.TalonCard(w-1), engine.LocWaste, sr.wscratch[:0])
+			x = s.TalonCard(w - 1)
+		}
+		if x != engine.NoCard && (movable&(1<<(x&63)) != 0 || s.CanFound(x)) {
+			sr.wscratch = s.CardMoves(x, engine.LocWaste, sr.wscratch[:0])
 			if pend != engine.NoCard {
 				sr.wscratch = usesOf(s, pend, sr.wscratch)
 			}
+			useless := -1 // uselessCard(x), asked once
 			for _, m := range sr.wscratch {
-				if sr.talonFree && m.To().IsPile() && sr.uselessCard(s, s.TalonCard(w-1)) {
-					continue
+				if sr.talonFree && m.To().IsPile() {
+					if useless < 0 {
+						useless = boolInt(sr.uselessCard(s, x))
+					}
+					if useless == 1 {
+						continue
+					}
 				}
 				dst = append(dst, pack(m, steps, score(m)))
 			}
@@ -192,6 +217,32 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove 
 		steps++
 	}
 	return dst
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// setFitters fills the masks kplus passes cards over by: fitters[t] holds
+// the cards that may be built on card t, fillers the cards that may go to
+// an empty pile.
+func (sr *search) setFitters(s *engine.State) {
+	g := s.Game()
+	for t := engine.Card(0); t < 64; t++ {
+		for c := engine.Card(0); c < 64; c++ {
+			if t.Valid() && c.Valid() && g.Fits(c, t) {
+				sr.fitters[t] |= 1 << c
+			}
+		}
+	}
+	for c := engine.Card(0); c < 64; c++ {
+		if c.Valid() && s.CanFill(c) {
+			sr.fillers |= 1 << c
+		}
+	}
 }
 
 // sortMoves orders moves by score, highest first, keeping the generation
@@ -406,7 +457,7 @@ func (sr *search) useless(s *engine.State, m engine.Move) bool {
 		if s.CanFound(u) || s.EmptyCell() >= 0 {
 			return false
 		}
-		return !faceUpSomewhere(s, engine.NewCard(g.Rank(), g.Suit()^3), sr.worry)
+		return !sr.faceUp(s, engine.NewCard(g.Rank(), g.Suit()^3))
 	}
 	return false
 }
@@ -422,7 +473,44 @@ func (sr *search) uselessCard(s *engine.State, x engine.Card) bool {
 	if !x.Red() {
 		a, b = engine.NewCard(x.Rank()-1, engine.Diamonds), engine.NewCard(x.Rank()-1, engine.Hearts)
 	}
-	return !faceUpSomewhere(s, a, sr.worry) && !faceUpSomewhere(s, b, sr.worry)
+	return !sr.faceUp(s, a) && !sr.faceUp(s, b)
+}
+
+// faceUp is faceUpSomewhere for one-deck games, with the cards of the
+// node at hand gathered once into a mask (upOK is cleared for each node).
+func (sr *search) faceUp(s *engine.State, c engine.Card) bool {
+	if !sr.upOK {
+		sr.up, sr.upOK = faceUpMask(s, sr.worry), true
+	}
+	return sr.up&(1<<(c&63)) != 0
+}
+
+// faceUpMask is the set of the cards faceUpSomewhere finds, for one deck.
+func faceUpMask(s *engine.State, worry bool) uint64 {
+	g := s.Game()
+	var m uint64
+	for j := 0; j < g.Piles(); j++ {
+		for _, x := range s.Pile(j)[s.Down(j):] {
+			m |= 1 << (x & 63)
+		}
+	}
+	for k := 0; k < s.Talon(); k++ {
+		m |= 1 << (s.TalonCard(k) & 63)
+	}
+	for k := 0; k < g.Rules.Cells; k++ {
+		m |= 1 << (s.Cell(k) & 63)
+	}
+	for k := 0; k < g.Rules.Reserves; k++ {
+		if rv := s.Reserve(k); len(rv) > 0 {
+			m |= 1 << (rv[len(rv)-1] & 63)
+		}
+	}
+	if worry {
+		for f := 0; f < g.Rules.Foundations(); f++ {
+			m |= 1 << (s.FoundationTop(f) & 63)
+		}
+	}
+	return m &^ 1 // NoCard is no card
 }
 
 // faceUpSomewhere tells whether card c lies face up in a pile, anywhere in

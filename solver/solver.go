@@ -86,6 +86,11 @@ type search struct {
 	worryPend bool // a card worried back must be followed by a use of it
 	draw1     bool
 	worry     bool
+	pk        *packer    // the packed key, when packable; else AppendKey
+	fitters   [64]uint64 // see setFitters
+	fillers   uint64
+	up        uint64 // see faceUp
+	upOK      bool
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -117,6 +122,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.Budget > 0 {
 		deadline = start.Add(opt.Budget)
 	}
+	var pk *packer
+	if !opt.NoPrune && packable(r) {
+		pk = newPacker(&s)
+	}
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
@@ -129,6 +138,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
+		sr.setFitters(&s)
+		sr.pk = pk
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -224,7 +235,11 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 	if s.Won() {
 		return true
 	}
-	sr.key = s.AppendKey(sr.key[:0])
+	if sr.pk != nil {
+		sr.key = sr.pk.appendKey(s, sr.key[:0])
+	} else {
+		sr.key = s.AppendKey(sr.key[:0])
+	}
 	if sr.opt.NoPrune {
 		// AppendKey folds the waste positions of the unlimited-pass cycle
 		// into one; that is sound only when every node offers the waste
