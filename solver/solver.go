@@ -248,6 +248,20 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
 	}
 	if pend != engine.NoCard {
+		// Subsumption: a restricted node is skipped when the free node of
+		// the same position is in the table. Proof: every restriction only
+		// drops moves (generate filters the free node's moves by usesOf),
+		// and a restricted node is winnable only if its position is. The
+		// free node in the table is being or has been searched in full, so
+		// if the position is winnable the search finds a win through it:
+		// the argument that a search over the table finds every win it can
+		// reach (a winnable node has a winnable successor that is searched
+		// or in the table, and the shortest winning line shortens along
+		// it) passes from the skipped node to the free one, which has the
+		// same position and so the same shortest line.
+		if sr.tab.contains(sr.key, xxhash.Sum64(sr.key)) {
+			return false
+		}
 		sr.key = append(sr.key, 0xFF, byte(pend))
 	}
 	added, ok := sr.tab.insert(sr.key, xxhash.Sum64(sr.key))
