@@ -112,10 +112,10 @@ func pack(m engine.Move, steps, sc int) sMove {
 // With pruning on: a safe foundation move alone when there is one; the
 // stock as K+ moves (every waste card reachable by drawing and recycling,
 // played in one move, see kplus); the other engine moves as they are.
-func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMove {
+func (sr *search) generate(s *engine.State, dst []sMove, pend pendT) []sMove {
 	sr.upOK = false
 	sr.scratch = s.Moves(sr.scratch[:0])
-	if pend != engine.NoCard {
+	if pend != 0 {
 		sr.scratch = usesOf(s, pend, sr.scratch)
 	}
 	if sr.opt.NoPrune {
@@ -160,7 +160,7 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 // Each waste position is offered once, at its first occurrence: a later
 // occurrence differs only by more recycles, and with a limit on passes the
 // position with fewer recycles can do everything the other can.
-func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove {
+func (sr *search) kplus(s *engine.State, dst []sMove, pend pendT) []sMove {
 	var seen [4]uint64
 	r := &s.Game().Rules
 	// Cards that have a move to a pile or a cell: only their moves are
@@ -189,7 +189,7 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove 
 		}
 		if x != engine.NoCard && (movable&(1<<(x&63)) != 0 || s.CanFound(x)) {
 			sr.wscratch = s.CardMoves(x, engine.LocWaste, sr.wscratch[:0])
-			if pend != engine.NoCard {
+			if pend != 0 {
 				sr.wscratch = usesOf(s, pend, sr.wscratch)
 			}
 			useless := -1 // uselessCard(x), asked once
@@ -317,22 +317,34 @@ func partialRulesApply(r *engine.Rules) bool {
 // kind); the last of R leaving t leaves A empty in σ': they coincide. No
 // other move can tell A's emptiness apart, except a deal of the stock
 // onto the piles, so games that deal onto piles are excluded.
-const pendEmpty = engine.Card(0xFF)
+const pendEmpty = pendT(0xFF)
+
+// pendT is what a restricted node must use: 0 for nothing (a free node),
+// a card, pendEmpty, or pendWorry|f.
+type pendT uint16
+
+// pendWorry|f marks a node reached by worrying card f back in a one-deck
+// game (see worryPendApplies): its uses are those of a card, less f's own
+// move back to its foundation.
+const pendWorry = pendT(0x100)
 
 // pendingAfter returns what the node after move m must use: the card a
 // partial-run move leaves exposed on its source pile (when partial moves
 // are restricted), pendEmpty after a whole run emptied its pile onto
 // another pile (when emptying moves are restricted), or NoCard.
-func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
+func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 	from := m.From()
 	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
-		return s.MovedCard(m)
+		return pendT(s.MovedCard(m))
 	}
 	if sr.worryPend && from.IsFoundation() && m.To().IsPile() {
-		return s.MovedCard(m)
+		if sr.oneDeck {
+			return pendWorry | pendT(s.MovedCard(m))
+		}
+		return pendT(s.MovedCard(m))
 	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
-		return engine.NoCard
+		return 0
 	}
 	i := int(from - engine.LocPile0)
 	p := s.Pile(i)
@@ -343,28 +355,30 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
 			return pendEmpty
 		}
 	case rest > s.Down(i) && sr.partial:
-		return p[rest-1]
+		return pendT(p[rest-1])
 	}
-	return engine.NoCard
+	return 0
 }
 
 // usesOf keeps the moves that use the exposed card u: u (a pile's top
 // card) to a foundation or a cell, or any card put on a pile whose top is
 // u. It filters ms in place.
-func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
+func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
+	u := engine.Card(pend & 63)
+	worried := pend&pendWorry != 0
 	out := ms[:0]
 	for _, m := range ms {
 		if m.Kind() != engine.KindMove {
 			continue
 		}
 		from, to := m.From(), m.To()
-		if u == pendEmpty {
+		if pend == pendEmpty {
 			if to.IsPile() && len(s.Pile(int(to-engine.LocPile0))) == 0 {
 				out = append(out, m)
 			}
 			continue
 		}
-		if from.IsPile() && m.N() == 1 && (to.IsFoundation() || to.IsCell()) && s.MovedCard(m) == u {
+		if from.IsPile() && m.N() == 1 && (to.IsFoundation() && !worried || to.IsCell()) && s.MovedCard(m) == u {
 			out = append(out, m)
 			continue
 		}
@@ -417,6 +431,10 @@ func talonFreeApplies(r *engine.Rules) bool {
 // its foundation is dropped; nothing else can tell whether f lies on y or
 // on the foundation (nothing can be played on f's foundation while f is
 // down, and y is covered in σ). A won game ends with f up, so σ' wins.
+// f back to its foundation is thus not a use: with one deck (where f's
+// foundation is the only one that takes it) the node after W does not
+// offer it (pendWorry), and W is not generated when no use can exist
+// (uselessWorry).
 func worryPendApplies(r *engine.Rules) bool {
 	return r.WorryBack && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 }
@@ -439,6 +457,9 @@ func worryPendApplies(r *engine.Rules) bool {
 // dropping it loses nothing; it only saves a table entry.
 func (sr *search) useless(s *engine.State, m engine.Move) bool {
 	from, to := m.From(), m.To()
+	if sr.worryPend && sr.oneDeck && m.Kind() == engine.KindMove && from.IsFoundation() && to.IsPile() {
+		return sr.uselessWorry(s, m)
+	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !to.IsPile() {
 		return false
 	}
@@ -462,6 +483,48 @@ func (sr *search) useless(s *engine.State, m engine.Move) bool {
 	return false
 }
 
+// uselessWorry tells, with one deck and worryPendApplies, whether
+// worrying card f back onto pile y (move m) is useless: the node after it
+// (pendWorry) would have no move, as none of its uses can exist:
+//   - a card put on f: no card that fits on f lies face up anywhere (the
+//     cards that fit on f are the same before and after m, and m only
+//     adds f and the card under it, neither of which fits on f, to the
+//     places a card can be moved from);
+//   - f to a cell: no cell is free;
+//   - the card under f worried back: f is its foundation's only card, or
+//     the card under f, e, fits on no pile top but y's (which is f after
+//     m, of e's suit) and no pile is empty that e may fill.
+func (sr *search) uselessWorry(s *engine.State, m engine.Move) bool {
+	f := s.MovedCard(m)
+	if sr.fitters[f&63]&sr.faceUpSet(s) != 0 || s.EmptyCell() >= 0 {
+		return false
+	}
+	fi := int(m.From() - engine.LocFound0)
+	if s.Foundation(fi) < 2 {
+		return true
+	}
+	e := engine.NewCard(f.Rank()-1, f.Suit())
+	if f.Rank() == 1 { // a wrapped foundation: the card under an Ace is a King
+		e = engine.NewCard(s.Game().Rules.Ranks, f.Suit())
+	}
+	g := s.Game()
+	y := int(m.To() - engine.LocPile0)
+	for j := 0; j < g.Piles(); j++ {
+		if j == y {
+			continue
+		}
+		p := s.Pile(j)
+		if len(p) == 0 {
+			if s.CanFill(e) {
+				return false
+			}
+		} else if sr.fitters[p[len(p)-1]&63]&(1<<(e&63)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // uselessCard tells, when talonFreeApplies, whether playing talon card x
 // to a pile is useless: no card that fits on x lies face up anywhere, so
 // the restricted node after it could do nothing.
@@ -479,10 +542,15 @@ func (sr *search) uselessCard(s *engine.State, x engine.Card) bool {
 // faceUp is faceUpSomewhere for one-deck games, with the cards of the
 // node at hand gathered once into a mask (upOK is cleared for each node).
 func (sr *search) faceUp(s *engine.State, c engine.Card) bool {
+	return sr.faceUpSet(s)&(1<<(c&63)) != 0
+}
+
+// faceUpSet is the node's faceUpMask, gathered once.
+func (sr *search) faceUpSet(s *engine.State) uint64 {
 	if !sr.upOK {
 		sr.up, sr.upOK = faceUpMask(s, sr.worry), true
 	}
-	return sr.up&(1<<(c&63)) != 0
+	return sr.up
 }
 
 // faceUpMask is the set of the cards faceUpSomewhere finds, for one deck.

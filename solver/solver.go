@@ -91,6 +91,7 @@ type search struct {
 	fillers   uint64
 	up        uint64 // see faceUp
 	upOK      bool
+	oneDeck   bool
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -136,6 +137,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.empties = !opt.NoPrune && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
+		sr.oneDeck = r.Decks == 1 && !r.Joker
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
 		sr.setFitters(&s)
@@ -144,7 +146,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		go func() {
 			defer wg.Done()
 			st := s
-			ok := sr.dfs(&st, 0, engine.NoCard)
+			ok := sr.dfs(&st, 0, 0)
 			sh.nodes.Add(sr.nodes)
 			sh.mu.Lock()
 			defer sh.mu.Unlock()
@@ -231,7 +233,7 @@ func (sr *search) budgetSpent() bool {
 // holds the moves from the root. When pend is a card, s was reached by a
 // partial-run move that exposed pend, and only moves that use pend are
 // searched (see partialRulesApply); the table tells such nodes apart.
-func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
+func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if s.Won() {
 		return true
 	}
@@ -247,7 +249,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		// Atomic draws do not, so keep the position exact.
 		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
 	}
-	if pend != engine.NoCard {
+	if pend != 0 {
 		// Subsumption: a restricted node is skipped when the free node of
 		// the same position is in the table. Proof: every restriction only
 		// drops moves (generate filters the free node's moves by usesOf),
@@ -262,7 +264,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		if sr.tab.contains(sr.key, xxhash.Sum64(sr.key)) {
 			return false
 		}
-		sr.key = append(sr.key, 0xFF, byte(pend))
+		sr.key = append(sr.key, 0xFF, byte(pend), byte(pend>>8))
 	}
 	added, ok := sr.tab.insert(sr.key, xxhash.Sum64(sr.key))
 	if !ok {

@@ -130,7 +130,7 @@ func TestSearchSignature(t *testing.T) {
 	}{
 		{1, 0, false, 1, 20000, solver.Won, 91},
 		{3, 0, false, 2, 20000, solver.Unknown, 20000},
-		{3, 1, true, 3, 20000, solver.Lost, 1088},
+		{3, 1, true, 3, 20000, solver.Lost, 893},
 	}
 	for _, c := range cases {
 		r := engine.Klondike(c.draw, c.passes)
