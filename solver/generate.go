@@ -114,9 +114,13 @@ func pack(m engine.Move, steps, sc int) sMove {
 // played in one move, see kplus); the other engine moves as they are.
 func (sr *search) generate(s *engine.State, dst []sMove, pend pendT) []sMove {
 	sr.upOK = false
-	sr.scratch = s.Moves(sr.scratch[:0])
-	if pend != 0 {
-		sr.scratch = usesOf(s, pend, sr.scratch)
+	if pend != 0 && sr.pendGen {
+		sr.scratch = sr.pendMoves(s, pend, sr.scratch[:0])
+	} else {
+		sr.scratch = s.Moves(sr.scratch[:0])
+		if pend != 0 {
+			sr.scratch = usesOf(s, pend, sr.scratch)
+		}
 	}
 	if sr.opt.NoPrune {
 		for _, m := range sr.scratch {
@@ -177,6 +181,17 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend pendT) []sMove {
 	if s.EmptyCell() >= 0 || r.Joker {
 		movable = ^uint64(0)
 	}
+	found := true // talon cards to a foundation may be offered
+	if pend != 0 && sr.pendGen {
+		// A restricted node's talon moves are cards put on its card (or
+		// into an empty pile): nothing else of the talon is a use.
+		found = false
+		if pend == pendEmpty {
+			movable &= sr.fillers
+		} else {
+			movable &= sr.fitters[pend&63]
+		}
+	}
 	talon, w, rec, steps := s.Talon(), s.WastePos(), s.Recycles(), 0
 	for {
 		if seen[w>>6]&(1<<(w&63)) != 0 {
@@ -187,7 +202,7 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend pendT) []sMove {
 		if w > 0 {
 			x = s.TalonCard(w - 1)
 		}
-		if x != engine.NoCard && (movable&(1<<(x&63)) != 0 || s.CanFound(x)) {
+		if x != engine.NoCard && (movable&(1<<(x&63)) != 0 || found && s.CanFound(x)) {
 			sr.wscratch = s.CardMoves(x, engine.LocWaste, sr.wscratch[:0])
 			if pend != 0 {
 				sr.wscratch = usesOf(s, pend, sr.wscratch)
@@ -320,13 +335,27 @@ func partialRulesApply(r *engine.Rules) bool {
 const pendEmpty = pendT(0xFF)
 
 // pendT is what a restricted node must use: 0 for nothing (a free node),
-// a card, pendEmpty, or pendWorry|f.
+// a card with its kind (pendCard and the others below), or pendEmpty.
 type pendT uint16
 
-// pendWorry|f marks a node reached by worrying card f back in a one-deck
-// game (see worryPendApplies): its uses are those of a card, less f's own
-// move back to its foundation.
-const pendWorry = pendT(0x100)
+// A card pend says in bits 8-9 which move left the card, so that the
+// node offers the uses that move's proof needs and no others:
+//   - pendCard|c: any (a card worried back in a two-deck game): c to a
+//     foundation or a cell, a card of c's suit worried back, a card put
+//     on c;
+//   - pendWorry|f: f worried back, one deck (worryPendApplies): f to a
+//     cell, the card under f worried back, a card put on f;
+//   - pendTalon|x: waste card x put on a pile (talonFreeApplies): a card
+//     put on x;
+//   - pendPartial|u: a partial-run move exposed u (partialRulesApply): u
+//     to a foundation or a cell, a card put on u.
+const (
+	pendCard    = pendT(0x000)
+	pendWorry   = pendT(0x100)
+	pendTalon   = pendT(0x200)
+	pendPartial = pendT(0x300)
+	pendKind    = pendT(0x300)
+)
 
 // pendingAfter returns what the node after move m must use: the card a
 // partial-run move leaves exposed on its source pile (when partial moves
@@ -335,13 +364,13 @@ const pendWorry = pendT(0x100)
 func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 	from := m.From()
 	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
-		return pendT(s.MovedCard(m))
+		return pendTalon | pendT(s.MovedCard(m))
 	}
 	if sr.worryPend && from.IsFoundation() && m.To().IsPile() {
 		if sr.oneDeck {
 			return pendWorry | pendT(s.MovedCard(m))
 		}
-		return pendT(s.MovedCard(m))
+		return pendCard | pendT(s.MovedCard(m))
 	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
 		return 0
@@ -355,17 +384,20 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 			return pendEmpty
 		}
 	case rest > s.Down(i) && sr.partial:
-		return pendT(p[rest-1])
+		return pendPartial | pendT(p[rest-1])
 	}
 	return 0
 }
 
-// usesOf keeps the moves that use the exposed card u: u (a pile's top
-// card) to a foundation or a cell, or any card put on a pile whose top is
-// u. It filters ms in place.
+// usesOf keeps the moves that use what pend names: a move into an empty
+// pile for pendEmpty, else the uses of the card (see pendCard). It
+// filters ms in place.
 func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
 	u := engine.Card(pend & 63)
-	worried := pend&pendWorry != 0
+	kind := pend & pendKind
+	toFound := kind == pendCard || kind == pendPartial
+	toCell := kind != pendTalon
+	worry := kind == pendCard || kind == pendWorry
 	out := ms[:0]
 	for _, m := range ms {
 		if m.Kind() != engine.KindMove {
@@ -378,11 +410,11 @@ func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
 			}
 			continue
 		}
-		if from.IsPile() && m.N() == 1 && (to.IsFoundation() && !worried || to.IsCell()) && s.MovedCard(m) == u {
+		if from.IsPile() && m.N() == 1 && (to.IsFoundation() && toFound || to.IsCell() && toCell) && s.MovedCard(m) == u {
 			out = append(out, m)
 			continue
 		}
-		if from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
+		if worry && from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
 			out = append(out, m) // see worryPendApplies
 			continue
 		}
@@ -486,10 +518,10 @@ func (sr *search) useless(s *engine.State, m engine.Move) bool {
 // uselessWorry tells, with one deck and worryPendApplies, whether
 // worrying card f back onto pile y (move m) is useless: the node after it
 // (pendWorry) would have no move, as none of its uses can exist:
-//   - a card put on f: no card that fits on f lies face up anywhere (the
-//     cards that fit on f are the same before and after m, and m only
-//     adds f and the card under it, neither of which fits on f, to the
-//     places a card can be moved from);
+//   - a card put on f: no card that fits on f lies face up anywhere (m
+//     only adds f and the card under it, e, to the places a card can be
+//     moved from; f does not fit on itself, and when e fits on f, as in
+//     games built up or down in suit, the move is kept);
 //   - f to a cell: no cell is free;
 //   - the card under f worried back: f is its foundation's only card, or
 //     the card under f, e, fits on no pile top but y's (which is f after
@@ -508,6 +540,9 @@ func (sr *search) uselessWorry(s *engine.State, m engine.Move) bool {
 		e = engine.NewCard(s.Game().Rules.Ranks, f.Suit())
 	}
 	g := s.Game()
+	if g.Fits(e, f) { // building up or down in suit: e may go on f
+		return false
+	}
 	y := int(m.To() - engine.LocPile0)
 	for j := 0; j < g.Piles(); j++ {
 		if j == y {

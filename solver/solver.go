@@ -92,6 +92,7 @@ type search struct {
 	up        uint64 // see faceUp
 	upOK      bool
 	oneDeck   bool
+	pendGen   bool // restricted nodes' moves from pendMoves
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -138,6 +139,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
 		sr.oneDeck = r.Decks == 1 && !r.Joker
+		sr.pendGen = !opt.NoPrune && pendGenApplies(r)
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
 		sr.setFitters(&s)
@@ -266,7 +268,26 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		}
 		sr.key = append(sr.key, 0xFF, byte(pend), byte(pend>>8))
 	}
-	added, ok := sr.tab.insert(sr.key, xxhash.Sum64(sr.key))
+	h := xxhash.Sum64(sr.key)
+	for len(sr.bufs) <= depth {
+		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
+	}
+	var moves []sMove
+	if pend != 0 {
+		// A restricted node often has no move left (no use of what it
+		// must use can be played): such a node is neither stored nor
+		// counted, as storing it would only save generating its moves
+		// again. So its moves are generated before it is stored.
+		if sr.tab.contains(sr.key, h) {
+			return false
+		}
+		moves = sr.generate(s, sr.bufs[depth][:0], pend)
+		sr.bufs[depth] = moves
+		if len(moves) == 0 {
+			return false
+		}
+	}
+	added, ok := sr.tab.insert(sr.key, h)
 	if !ok {
 		sr.stop = "memory"
 		return false
@@ -278,11 +299,10 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if sr.budgetSpent() {
 		return false
 	}
-	for len(sr.bufs) <= depth {
-		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
+	if pend == 0 {
+		moves = sr.generate(s, sr.bufs[depth][:0], pend)
+		sr.bufs[depth] = moves
 	}
-	moves := sr.generate(s, sr.bufs[depth][:0], pend)
-	sr.bufs[depth] = moves
 	if sr.worker > 0 && depth < 3 && len(moves) > 1 {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}
