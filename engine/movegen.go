@@ -4,6 +4,9 @@ package engine
 // game's table.
 func (g *Game) fits(c, t Card) bool { return g.fitTab[int(c&63)<<6|int(t&63)] }
 
+// Fits tells whether card c may be built on card t in a pile.
+func (g *Game) Fits(c, t Card) bool { return g.fits(c, t) }
+
 // fitsRule computes fits from the rules; NewGame fills the table with it.
 func (g *Game) fitsRule(c, t Card) bool {
 	if c == Joker || t == Joker {

@@ -131,10 +131,15 @@ func (sr *search) atomicTalon(s *engine.State) bool {
 // played in one move, see kplus); the other engine moves as they are. A
 // forced Joker's moves (the only legal moves then) are returned as they
 // are; while the Joker is in the talon the stock is played atomically.
-func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMove {
-	sr.scratch = s.Moves(sr.scratch[:0])
-	if pend != engine.NoCard {
-		sr.scratch = usesOf(s, pend, sr.scratch)
+func (sr *search) generate(s *engine.State, dst []sMove, pend pendT) []sMove {
+	sr.upOK = false
+	if pend != 0 && sr.pendGen {
+		sr.scratch = sr.pendMoves(s, pend, sr.scratch[:0])
+	} else {
+		sr.scratch = s.Moves(sr.scratch[:0])
+		if pend != 0 {
+			sr.scratch = usesOf(s, pend, sr.scratch)
+		}
 	}
 	if sr.opt.NoPrune || (sr.joker && s.JokerForced()) {
 		for _, m := range sr.scratch {
@@ -197,23 +202,58 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend engine.Card) []sMo
 // it offers every waste card's moves as it does without a Joker, and
 // CardMoves gives them with the Joker rules (releases, an Ace taking the
 // waiting Joker along).
-func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove {
+func (sr *search) kplus(s *engine.State, dst []sMove, pend pendT) []sMove {
 	var seen [4]uint64
 	r := &s.Game().Rules
+	// Cards that have a move to a pile or a cell: only their moves are
+	// asked of the engine (CardMoves), the others are passed over.
+	var movable uint64
+	g := s.Game()
+	for j := 0; j < g.Piles(); j++ {
+		if p := s.Pile(j); len(p) > 0 {
+			movable |= sr.fitters[p[len(p)-1]&63]
+		} else {
+			movable |= sr.fillers
+		}
+	}
+	if s.EmptyCell() >= 0 || r.Joker {
+		movable = ^uint64(0)
+	}
+	found := true // talon cards to a foundation may be offered
+	if pend != 0 && sr.pendGen {
+		// A restricted node's talon moves are cards put on its card (or
+		// into an empty pile): nothing else of the talon is a use.
+		found = false
+		if pend == pendEmpty {
+			movable &= sr.fillers
+		} else {
+			movable &= sr.fitters[pend&63]
+		}
+	}
 	talon, w, rec, steps := s.Talon(), s.WastePos(), s.Recycles(), 0
 	for {
 		if seen[w>>6]&(1<<(w&63)) != 0 {
 			break
 		}
 		seen[w>>6] |= 1 << (w & 63)
+		var x engine.Card
 		if w > 0 {
-			sr.wscratch = s.CardMoves(s.TalonCard(w-1), engine.LocWaste, sr.wscratch[:0])
-			if pend != engine.NoCard {
+			x = s.TalonCard(w - 1)
+		}
+		if x != engine.NoCard && (movable&(1<<(x&63)) != 0 || found && s.CanFound(x)) {
+			sr.wscratch = s.CardMoves(x, engine.LocWaste, sr.wscratch[:0])
+			if pend != 0 {
 				sr.wscratch = usesOf(s, pend, sr.wscratch)
 			}
+			useless := -1 // uselessCard(x), asked once
 			for _, m := range sr.wscratch {
-				if sr.talonFree && m.To().IsPile() && sr.uselessCard(s, s.TalonCard(w-1)) {
-					continue
+				if sr.talonFree && m.To().IsPile() {
+					if useless < 0 {
+						useless = boolInt(sr.uselessCard(s, x))
+					}
+					if useless == 1 {
+						continue
+					}
 				}
 				dst = append(dst, pack(m, steps, score(m)))
 			}
@@ -230,6 +270,32 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend engine.Card) []sMove 
 		steps++
 	}
 	return dst
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// setFitters fills the masks kplus passes cards over by: fitters[t] holds
+// the cards that may be built on card t, fillers the cards that may go to
+// an empty pile.
+func (sr *search) setFitters(s *engine.State) {
+	g := s.Game()
+	for t := engine.Card(0); t < 64; t++ {
+		for c := engine.Card(0); c < 64; c++ {
+			if t.Valid() && c.Valid() && g.Fits(c, t) {
+				sr.fitters[t] |= 1 << c
+			}
+		}
+	}
+	for c := engine.Card(0); c < 64; c++ {
+		if c.Valid() && s.CanFill(c) {
+			sr.fillers |= 1 << c
+		}
+	}
 }
 
 // sortMoves orders moves by score, highest first, keeping the generation
@@ -329,25 +395,51 @@ func partialRulesApply(r *engine.Rules) bool {
 // releases (the card the Joker stands for is R's top in both, or t, bare
 // only in σ'); E is played just before a move into an empty pile, which is
 // no Joker move, so that position is not forced and E is legal there.
-const pendEmpty = engine.Card(0xFF)
+const pendEmpty = pendT(0xFF)
+
+// pendT is what a restricted node must use: 0 for nothing (a free node),
+// a card with its kind (pendCard and the others below), or pendEmpty.
+type pendT uint16
+
+// A card pend says in bits 8-9 which move left the card, so that the
+// node offers the uses that move's proof needs and no others:
+//   - pendCard|c: any (a card worried back in a two-deck game): c to a
+//     foundation or a cell, a card of c's suit worried back, a card put
+//     on c;
+//   - pendWorry|f: f worried back, one deck (worryPendApplies): f to a
+//     cell, the card under f worried back, a card put on f;
+//   - pendTalon|x: waste card x put on a pile (talonFreeApplies): a card
+//     put on x;
+//   - pendPartial|u: a partial-run move exposed u (partialRulesApply): u
+//     to a foundation or a cell, a card put on u.
+const (
+	pendCard    = pendT(0x000)
+	pendWorry   = pendT(0x100)
+	pendTalon   = pendT(0x200)
+	pendPartial = pendT(0x300)
+	pendKind    = pendT(0x300)
+)
 
 // pendingAfter returns what the node after move m must use: the card a
 // partial-run move leaves exposed on its source pile (when partial moves
 // are restricted), pendEmpty after a whole run emptied its pile onto
 // another pile (when emptying moves are restricted), or NoCard.
-func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
+func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 	if sr.atomicTalon(s) {
-		return engine.NoCard
+		return 0
 	}
 	from := m.From()
 	if sr.talonFree && from == engine.LocWaste && m.To().IsPile() {
-		return s.MovedCard(m)
+		return pendTalon | pendT(s.MovedCard(m))
 	}
 	if sr.worryPend && from.IsFoundation() && m.To().IsPile() {
-		return s.MovedCard(m)
+		if sr.oneDeck {
+			return pendWorry | pendT(s.MovedCard(m))
+		}
+		return pendCard | pendT(s.MovedCard(m))
 	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !m.To().IsPile() {
-		return engine.NoCard
+		return 0
 	}
 	i := int(from - engine.LocPile0)
 	p := s.Pile(i)
@@ -358,32 +450,37 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) engine.Card {
 			return pendEmpty
 		}
 	case rest > s.Down(i) && sr.partial:
-		return p[rest-1]
+		return pendPartial | pendT(p[rest-1])
 	}
-	return engine.NoCard
+	return 0
 }
 
-// usesOf keeps the moves that use the exposed card u: u (a pile's top
-// card) to a foundation or a cell, or any card put on a pile whose top is
-// u. It filters ms in place.
-func usesOf(s *engine.State, u engine.Card, ms []engine.Move) []engine.Move {
+// usesOf keeps the moves that use what pend names: a move into an empty
+// pile for pendEmpty, else the uses of the card (see pendCard). It
+// filters ms in place.
+func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
+	u := engine.Card(pend & 63)
+	kind := pend & pendKind
+	toFound := kind == pendCard || kind == pendPartial
+	toCell := kind != pendTalon
+	worry := kind == pendCard || kind == pendWorry
 	out := ms[:0]
 	for _, m := range ms {
 		if m.Kind() != engine.KindMove {
 			continue
 		}
 		from, to := m.From(), m.To()
-		if u == pendEmpty {
+		if pend == pendEmpty {
 			if to.IsPile() && len(s.Pile(int(to-engine.LocPile0))) == 0 {
 				out = append(out, m)
 			}
 			continue
 		}
-		if from.IsPile() && m.N() == 1 && (to.IsFoundation() || to.IsCell()) && s.MovedCard(m) == u {
+		if from.IsPile() && m.N() == 1 && (to.IsFoundation() && toFound || to.IsCell() && toCell) && s.MovedCard(m) == u {
 			out = append(out, m)
 			continue
 		}
-		if from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
+		if worry && from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
 			out = append(out, m) // see worryPendApplies
 			continue
 		}
@@ -443,6 +540,10 @@ func talonFreeApplies(r *engine.Rules) bool {
 // its foundation is dropped; nothing else can tell whether f lies on y or
 // on the foundation (nothing can be played on f's foundation while f is
 // down, and y is covered in σ). A won game ends with f up, so σ' wins.
+// f back to its foundation is thus not a use: with one deck (where f's
+// foundation is the only one that takes it) the node after W does not
+// offer it (pendWorry), and W is not generated when no use can exist
+// (uselessWorry).
 func worryPendApplies(r *engine.Rules) bool {
 	return r.WorryBack && !r.Joker && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
 }
@@ -469,6 +570,9 @@ func worryPendApplies(r *engine.Rules) bool {
 // restricted node would have: CanFound sees the release of u as well.
 func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 	from, to := m.From(), m.To()
+	if sr.worryPend && sr.oneDeck && m.Kind() == engine.KindMove && from.IsFoundation() && to.IsPile() {
+		return sr.uselessWorry(s, m)
+	}
 	if m.Kind() != engine.KindMove || !from.IsPile() || !to.IsPile() {
 		return false
 	}
@@ -489,9 +593,54 @@ func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 		if s.CanFound(u) || s.EmptyCell() >= 0 {
 			return false
 		}
-		return !faceUpSomewhere(s, engine.NewCard(g.Rank(), g.Suit()^3), sr.worry)
+		return !sr.faceUp(s, engine.NewCard(g.Rank(), g.Suit()^3))
 	}
 	return false
+}
+
+// uselessWorry tells, with one deck and worryPendApplies, whether
+// worrying card f back onto pile y (move m) is useless: the node after it
+// (pendWorry) would have no move, as none of its uses can exist:
+//   - a card put on f: no card that fits on f lies face up anywhere (m
+//     only adds f and the card under it, e, to the places a card can be
+//     moved from; f does not fit on itself, and when e fits on f, as in
+//     games built up or down in suit, the move is kept);
+//   - f to a cell: no cell is free;
+//   - the card under f worried back: f is its foundation's only card, or
+//     the card under f, e, fits on no pile top but y's (which is f after
+//     m, of e's suit) and no pile is empty that e may fill.
+func (sr *search) uselessWorry(s *engine.State, m engine.Move) bool {
+	f := s.MovedCard(m)
+	if sr.fitters[f&63]&sr.faceUpSet(s) != 0 || s.EmptyCell() >= 0 {
+		return false
+	}
+	fi := int(m.From() - engine.LocFound0)
+	if s.Foundation(fi) < 2 {
+		return true
+	}
+	e := engine.NewCard(f.Rank()-1, f.Suit())
+	if f.Rank() == 1 { // a wrapped foundation: the card under an Ace is a King
+		e = engine.NewCard(s.Game().Rules.Ranks, f.Suit())
+	}
+	g := s.Game()
+	if g.Fits(e, f) { // building up or down in suit: e may go on f
+		return false
+	}
+	y := int(m.To() - engine.LocPile0)
+	for j := 0; j < g.Piles(); j++ {
+		if j == y {
+			continue
+		}
+		p := s.Pile(j)
+		if len(p) == 0 {
+			if s.CanFill(e) {
+				return false
+			}
+		} else if sr.fitters[p[len(p)-1]&63]&(1<<(e&63)) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // uselessCard tells, when talonFreeApplies, whether playing talon card x
@@ -505,7 +654,49 @@ func (sr *search) uselessCard(s *engine.State, x engine.Card) bool {
 	if !x.Red() {
 		a, b = engine.NewCard(x.Rank()-1, engine.Diamonds), engine.NewCard(x.Rank()-1, engine.Hearts)
 	}
-	return !faceUpSomewhere(s, a, sr.worry) && !faceUpSomewhere(s, b, sr.worry)
+	return !sr.faceUp(s, a) && !sr.faceUp(s, b)
+}
+
+// faceUp is faceUpSomewhere for one-deck games, with the cards of the
+// node at hand gathered once into a mask (upOK is cleared for each node).
+func (sr *search) faceUp(s *engine.State, c engine.Card) bool {
+	return sr.faceUpSet(s)&(1<<(c&63)) != 0
+}
+
+// faceUpSet is the node's faceUpMask, gathered once.
+func (sr *search) faceUpSet(s *engine.State) uint64 {
+	if !sr.upOK {
+		sr.up, sr.upOK = faceUpMask(s, sr.worry), true
+	}
+	return sr.up
+}
+
+// faceUpMask is the set of the cards faceUpSomewhere finds, for one deck.
+func faceUpMask(s *engine.State, worry bool) uint64 {
+	g := s.Game()
+	var m uint64
+	for j := 0; j < g.Piles(); j++ {
+		for _, x := range s.Pile(j)[s.Down(j):] {
+			m |= 1 << (x & 63)
+		}
+	}
+	for k := 0; k < s.Talon(); k++ {
+		m |= 1 << (s.TalonCard(k) & 63)
+	}
+	for k := 0; k < g.Rules.Cells; k++ {
+		m |= 1 << (s.Cell(k) & 63)
+	}
+	for k := 0; k < g.Rules.Reserves; k++ {
+		if rv := s.Reserve(k); len(rv) > 0 {
+			m |= 1 << (rv[len(rv)-1] & 63)
+		}
+	}
+	if worry {
+		for f := 0; f < g.Rules.Foundations(); f++ {
+			m |= 1 << (s.FoundationTop(f) & 63)
+		}
+	}
+	return m &^ 1 // NoCard is no card
 }
 
 // faceUpSomewhere tells whether card c lies face up in a pile, anywhere in

@@ -6,6 +6,7 @@ import "sync"
 // table shared by the workers of one deal.
 type visited interface {
 	insert(key []byte, h uint64) (added, ok bool)
+	contains(key []byte, h uint64) bool
 	stored() int64
 	bytes() int64
 }
@@ -41,6 +42,14 @@ func (st *sharedTable) insert(key []byte, h uint64) (bool, bool) {
 	added, ok := sh.t.insert(key, h)
 	sh.mu.Unlock()
 	return added, ok
+}
+
+func (st *sharedTable) contains(key []byte, h uint64) bool {
+	sh := &st.shards[h>>58]
+	sh.mu.Lock()
+	in := sh.t.contains(key, h)
+	sh.mu.Unlock()
+	return in
 }
 
 func (st *sharedTable) stored() int64 {

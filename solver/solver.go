@@ -87,6 +87,13 @@ type search struct {
 	joker     bool // the game has a Joker: see atomicTalon
 	draw1     bool
 	worry     bool
+	pk        *packer    // the packed key, when packable; else AppendKey
+	fitters   [64]uint64 // see setFitters
+	fillers   uint64
+	up        uint64 // see faceUp
+	upOK      bool
+	oneDeck   bool
+	pendGen   bool // restricted nodes' moves from pendMoves
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -118,6 +125,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.Budget > 0 {
 		deadline = start.Add(opt.Budget)
 	}
+	var pk *packer
+	if !opt.NoPrune && packable(r) {
+		pk = newPacker(&s)
+	}
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
@@ -129,13 +140,17 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
 		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
 		sr.joker = r.Joker
+		sr.oneDeck = r.Decks == 1 && !r.Joker
+		sr.pendGen = !opt.NoPrune && pendGenApplies(r)
 		sr.draw1 = r.Draw == 1
 		sr.worry = r.WorryBack
+		sr.setFitters(&s)
+		sr.pk = pk
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			st := s
-			ok := sr.dfs(&st, 0, engine.NoCard)
+			ok := sr.dfs(&st, 0, 0)
 			sh.nodes.Add(sr.nodes)
 			sh.mu.Lock()
 			defer sh.mu.Unlock()
@@ -222,11 +237,15 @@ func (sr *search) budgetSpent() bool {
 // holds the moves from the root. When pend is a card, s was reached by a
 // partial-run move that exposed pend, and only moves that use pend are
 // searched (see partialRulesApply); the table tells such nodes apart.
-func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
+func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if s.Won() {
 		return true
 	}
-	sr.key = s.AppendKey(sr.key[:0])
+	if sr.pk != nil {
+		sr.key = sr.pk.appendKey(s, sr.key[:0])
+	} else {
+		sr.key = s.AppendKey(sr.key[:0])
+	}
 	if sr.opt.NoPrune || sr.atomicTalon(s) {
 		// AppendKey folds the waste positions of the unlimited-pass cycle
 		// into one; that is sound only when every node offers the waste
@@ -234,10 +253,43 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 		// Atomic draws do not, so keep the position exact.
 		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
 	}
-	if pend != engine.NoCard {
-		sr.key = append(sr.key, 0xFF, byte(pend))
+	if pend != 0 {
+		// Subsumption: a restricted node is skipped when the free node of
+		// the same position is in the table. Proof: every restriction only
+		// drops moves (generate filters the free node's moves by usesOf),
+		// and a restricted node is winnable only if its position is. The
+		// free node in the table is being or has been searched in full, so
+		// if the position is winnable the search finds a win through it:
+		// the argument that a search over the table finds every win it can
+		// reach (a winnable node has a winnable successor that is searched
+		// or in the table, and the shortest winning line shortens along
+		// it) passes from the skipped node to the free one, which has the
+		// same position and so the same shortest line.
+		if sr.tab.contains(sr.key, xxhash.Sum64(sr.key)) {
+			return false
+		}
+		sr.key = append(sr.key, 0xFF, byte(pend), byte(pend>>8))
 	}
-	added, ok := sr.tab.insert(sr.key, xxhash.Sum64(sr.key))
+	h := xxhash.Sum64(sr.key)
+	for len(sr.bufs) <= depth {
+		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
+	}
+	var moves []sMove
+	if pend != 0 {
+		// A restricted node often has no move left (no use of what it
+		// must use can be played): such a node is neither stored nor
+		// counted, as storing it would only save generating its moves
+		// again. So its moves are generated before it is stored.
+		if sr.tab.contains(sr.key, h) {
+			return false
+		}
+		moves = sr.generate(s, sr.bufs[depth][:0], pend)
+		sr.bufs[depth] = moves
+		if len(moves) == 0 {
+			return false
+		}
+	}
+	added, ok := sr.tab.insert(sr.key, h)
 	if !ok {
 		sr.stop = "memory"
 		return false
@@ -249,11 +301,10 @@ func (sr *search) dfs(s *engine.State, depth int, pend engine.Card) bool {
 	if sr.budgetSpent() {
 		return false
 	}
-	for len(sr.bufs) <= depth {
-		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
+	if pend == 0 {
+		moves = sr.generate(s, sr.bufs[depth][:0], pend)
+		sr.bufs[depth] = moves
 	}
-	moves := sr.generate(s, sr.bufs[depth][:0], pend)
-	sr.bufs[depth] = moves
 	if sr.worker > 0 && depth < 3 && len(moves) > 1 {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}

@@ -9,8 +9,12 @@ import "github.com/cespare/xxhash/v2"
 // slots is an open-addressing hash table with linear probing; a slot is 0
 // when empty, else
 //
-//	bits 40-63  tag: the top 24 bits of the key's hash
-//	bits  0-39  1 + the key's offset in the arena
+//	bits 36-63  tag: the low 28 bits of the key's hash
+//	bits  0-35  1 + the key's offset in the arena
+//
+// A key's home slot is its hash's low bits, so while the table has at most
+// 2^28 slots the tag alone tells a key's home: growing moves slots without
+// reading or hashing the keys again.
 //
 // The arena holds keys as a length byte then the key bytes, in chunks of
 // chunkSize bytes that are never moved once made.
@@ -26,8 +30,9 @@ type table struct {
 const (
 	chunkBits = 20
 	chunkSize = 1 << chunkBits
-	offBits   = 40
+	offBits   = 36
 	offMask   = 1<<offBits - 1
+	tagBits   = 64 - offBits
 )
 
 func newTable(limit int64) *table {
@@ -49,10 +54,24 @@ func (t *table) keyAt(off uint64) []byte {
 	return c[p+1 : p+1+n]
 }
 
+// contains tells whether key (whose hash is h) is in the table.
+func (t *table) contains(key []byte, h uint64) bool {
+	tag := h << offBits
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		s := t.slots[i]
+		if s == 0 {
+			return false
+		}
+		if s&^offMask == tag && string(t.keyAt(s&offMask-1)) == string(key) {
+			return true
+		}
+	}
+}
+
 // insert adds key (whose hash is h) and tells whether it was new. It returns
 // ok == false when the memory limit does not allow the insert.
 func (t *table) insert(key []byte, h uint64) (added, ok bool) {
-	tag := h >> offBits << offBits
+	tag := h << offBits
 	i := h & t.mask
 	for {
 		s := t.slots[i]
@@ -87,7 +106,7 @@ func (t *table) store(key []byte) (uint64, bool) {
 	need := len(key) + 1
 	n := len(t.chunks)
 	if n == 0 || len(t.chunks[n-1])+need > chunkSize {
-		if t.limit > 0 && t.bytes()+chunkSize > t.limit {
+		if t.limit > 0 && t.bytes()+chunkSize > t.limit || n+1 >= 1<<(offBits-chunkBits) {
 			return 0, false
 		}
 		t.chunks = append(t.chunks, make([]byte, 0, chunkSize))
@@ -105,11 +124,15 @@ func (t *table) grow() {
 	old := t.slots
 	t.slots = make([]uint64, 2*len(old))
 	t.mask = uint64(len(t.slots) - 1)
+	rehash := len(t.slots) > 1<<tagBits
 	for _, s := range old {
 		if s == 0 {
 			continue
 		}
-		h := xxhash.Sum64(t.keyAt(s&offMask - 1))
+		h := s >> offBits
+		if rehash {
+			h = xxhash.Sum64(t.keyAt(s&offMask - 1))
+		}
 		i := h & t.mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask

@@ -128,9 +128,9 @@ func TestSearchSignature(t *testing.T) {
 		verdict      solver.Verdict
 		nodes        int64
 	}{
-		{1, 0, false, 1, 20000, solver.Won, 98},
+		{1, 0, false, 1, 20000, solver.Won, 90},
 		{3, 0, false, 2, 20000, solver.Unknown, 20000},
-		{3, 1, true, 3, 20000, solver.Lost, 1308},
+		{3, 1, true, 3, 20000, solver.Lost, 686},
 	}
 	for _, c := range cases {
 		r := engine.Klondike(c.draw, c.passes)

@@ -1,0 +1,84 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// TestPackedKeyExact: on random walks through Klondike deals under many
+// options, two states have equal packed keys exactly when they have equal
+// engine keys (AppendKey), so the packed table is as exact as the other.
+func TestPackedKeyExact(t *testing.T) {
+	type opt struct {
+		draw, passes, cells, ranks, piles int
+		worry, faceUp, strict             bool
+	}
+	var opts []opt
+	for _, draw := range []int{1, 3} {
+		for _, passes := range []int{0, 2} {
+			opts = append(opts,
+				opt{draw: draw, passes: passes, ranks: 13, piles: 7},
+				opt{draw: draw, passes: passes, ranks: 13, piles: 7, worry: true},
+				opt{draw: draw, passes: passes, ranks: 13, piles: 7, faceUp: true, worry: true},
+				opt{draw: draw, passes: passes, ranks: 13, piles: 7, cells: 2},
+				opt{draw: draw, passes: passes, ranks: 13, piles: 7, strict: true},
+				opt{draw: draw, passes: passes, ranks: 5, piles: 3, worry: true},
+			)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, o := range opts {
+		r := engine.Klondike(o.draw, o.passes)
+		r.Ranks = o.ranks
+		r.Deal = r.Deal[:o.piles]
+		r.WorryBack = o.worry
+		r.Cells = o.cells
+		if o.strict {
+			r.Unit = engine.UnitWholeRun
+		}
+		if o.faceUp {
+			for i := range r.Deal {
+				r.Deal[i].Up += r.Deal[i].Down
+				r.Deal[i].Down = 0
+			}
+		}
+		if !packable(&r) {
+			t.Fatalf("%+v: not packable", o)
+		}
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < 8; seed++ {
+			s0, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk := newPacker(&s0)
+			byEngine := map[string]string{}
+			byPacked := map[string]string{}
+			var moves []engine.Move
+			for walk := 0; walk < 40; walk++ {
+				s := s0
+				for step := 0; step < 150; step++ {
+					ek := string(s.AppendKey(nil))
+					pkey := string(pk.appendKey(&s, nil))
+					if p, ok := byEngine[ek]; ok && p != pkey {
+						t.Fatalf("%+v seed %d: one engine key, two packed keys", o, seed)
+					}
+					if e, ok := byPacked[pkey]; ok && e != ek {
+						t.Fatalf("%+v seed %d: one packed key for two engine keys", o, seed)
+					}
+					byEngine[ek], byPacked[pkey] = pkey, ek
+					moves = s.Moves(moves[:0])
+					if len(moves) == 0 {
+						break
+					}
+					s.Apply(moves[rng.IntN(len(moves))])
+				}
+			}
+			if len(byEngine) < 50 {
+				t.Errorf("%+v seed %d: only %d states seen", o, seed, len(byEngine))
+			}
+		}
+	}
+}
