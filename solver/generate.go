@@ -455,6 +455,28 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 	return 0
 }
 
+// Restrictions together: why the restrictions hold together. Each
+// rule (partial runs, emptying moves, talonFree, worryPend) is proved
+// alone: a winning line σ is rebuilt so that its restricted move W comes
+// just before the first use of W's card. With several rules, rebuild σ
+// one restricted move at a time, latest first: a move between W and its
+// first use that is not a use of W's card stays legal without W (each
+// proof shows it), so postponing W past it, or past another restricted
+// move whose own first use comes later, keeps the line winning. This
+// fails only when one move is the first use of two restricted moves W1
+// and W2 at once: then neither can be played next to the other. Going
+// through the uses (a card to a foundation or a cell: one card, and no
+// pile; a card put on a card: one pile top; a move into an empty pile: a
+// pile with no top), a move that is a use of two different restricted
+// cards is always a card worried back (the card under a worried-back f,
+// or a card of its suit, worried back onto an exposed u, onto a played
+// waste card x, or into an emptied pile). So a restricted node also
+// offers every worry-back move: the rebuilt line plays the other
+// restricted move first, then the worry-back W2 (offered whatever the
+// first node's card), then the joint use, which is a use of W2's card.
+// Offering more moves is always sound; it costs only in games with
+// worrying back.
+
 // usesOf keeps the moves that use what pend names: a move into an empty
 // pile for pendEmpty, else the uses of the card (see pendCard). It
 // filters ms in place.
@@ -463,13 +485,19 @@ func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
 	kind := pend & pendKind
 	toFound := kind == pendCard || kind == pendPartial
 	toCell := kind != pendTalon
-	worry := kind == pendCard || kind == pendWorry
 	out := ms[:0]
 	for _, m := range ms {
 		if m.Kind() != engine.KindMove {
 			continue
 		}
 		from, to := m.From(), m.To()
+		if from.IsFoundation() && to.IsPile() {
+			// A card of u's suit worried back is a use (worryPendApplies);
+			// every other worried-back card is offered too, for the rules
+			// to hold together (see "Restrictions together" above).
+			out = append(out, m)
+			continue
+		}
 		if pend == pendEmpty {
 			if to.IsPile() && len(s.Pile(int(to-engine.LocPile0))) == 0 {
 				out = append(out, m)
@@ -478,10 +506,6 @@ func usesOf(s *engine.State, pend pendT, ms []engine.Move) []engine.Move {
 		}
 		if from.IsPile() && m.N() == 1 && (to.IsFoundation() && toFound || to.IsCell() && toCell) && s.MovedCard(m) == u {
 			out = append(out, m)
-			continue
-		}
-		if worry && from.IsFoundation() && s.MovedCard(m).Suit() == u.Suit() {
-			out = append(out, m) // see worryPendApplies
 			continue
 		}
 		if to.IsPile() {

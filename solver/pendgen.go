@@ -32,7 +32,6 @@ func (sr *search) pendMoves(s *engine.State, pend pendT, dst []engine.Move) []en
 	kind := pend & pendKind
 	toFound := !empty && (kind == pendCard || kind == pendPartial)
 	toCell := !empty && kind != pendTalon
-	worry := !empty && r.WorryBack && (kind == pendCard || kind == pendWorry)
 	// target tells whether a move onto pile j is a use.
 	target := func(j int) bool {
 		if empty {
@@ -100,8 +99,8 @@ func (sr *search) pendMoves(s *engine.State, pend pendT, dst []engine.Move) []en
 			if s.Foundation(f) == 0 {
 				continue
 			}
-			all := worry && f == u.Suit()
-			dst = sr.cardTo(s, s.FoundationTop(f), engine.LocFound0+engine.Loc(f), dst, &tops, target, all)
+			// Every worried-back card, to any pile: see "Restrictions together" in generate.go.
+			dst = sr.cardTo(s, s.FoundationTop(f), engine.LocFound0+engine.Loc(f), dst, &tops, target, true)
 		}
 	}
 	// 4. u to the lowest empty cell.

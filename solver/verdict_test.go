@@ -130,7 +130,7 @@ func TestSearchSignature(t *testing.T) {
 	}{
 		{1, 0, false, 1, 20000, solver.Won, 90},
 		{3, 0, false, 2, 20000, solver.Unknown, 20000},
-		{3, 1, true, 3, 20000, solver.Lost, 686},
+		{3, 1, true, 3, 20000, solver.Lost, 810},
 	}
 	for _, c := range cases {
 		r := engine.Klondike(c.draw, c.passes)
