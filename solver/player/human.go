@@ -35,15 +35,7 @@ import "github.com/klondike-family/klondike/engine"
 type human struct{}
 
 func (human) Choose(v *engine.View, moves []engine.Move) int {
-	s := v.State()
-	best, bestP, bestT := 0, 99, -1
-	for i, m := range moves {
-		p, t := humanPriority(&s, m)
-		if p < bestP || (p == bestP && t > bestT) {
-			best, bestP, bestT = i, p, t
-		}
-	}
-	return best
+	return byPriority(v, moves, humanPriority)
 }
 
 func humanPriority(s *engine.State, m engine.Move) (prio, tie int) {

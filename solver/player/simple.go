@@ -33,10 +33,17 @@ func (p *random) Choose(_ *engine.View, moves []engine.Move) int { return p.rng.
 type greedy struct{}
 
 func (greedy) Choose(v *engine.View, moves []engine.Move) int {
+	return byPriority(v, moves, greedyPriority)
+}
+
+// byPriority returns the index of the move with the lowest priority, the
+// highest tie-break among equals, the earliest among those: the choice of
+// a player who ranks moves by a fixed list.
+func byPriority(v *engine.View, moves []engine.Move, rank func(*engine.State, engine.Move) (prio, tie int)) int {
 	s := v.State()
 	best, bestP, bestT := 0, 99, -1
 	for i, m := range moves {
-		p, t := greedyPriority(&s, m)
+		p, t := rank(&s, m)
 		if p < bestP || (p == bestP && t > bestT) {
 			best, bestP, bestT = i, p, t
 		}
