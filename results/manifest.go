@@ -210,27 +210,28 @@ func jsonString(v any) string {
 // ReadManifest reads DIR/manifest.json.
 func ReadManifest(dir string) (Manifest, error) {
 	var m Manifest
-	path := filepath.Join(dir, ManifestFile)
+	return m, readJSONStrict(filepath.Join(dir, ManifestFile), &m)
+}
+
+// readJSONStrict decodes the JSON file at path into v, refusing fields v
+// does not have; errors name the file.
+func readJSONStrict(path string, v any) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return m, err
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("%s: %v", path, err)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
 	}
-	return m, nil
+	return nil
 }
 
 // WriteManifest writes DIR/manifest.json atomically: a temporary file,
 // synced, renamed over the old one, and the directory synced.
 func WriteManifest(dir string, m *Manifest) error {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(filepath.Join(dir, ManifestFile), append(data, '\n'))
+	return writeJSONAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
 // writeFileAtomic replaces path with data so that a crash leaves either

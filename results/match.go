@@ -350,14 +350,8 @@ func writeJSONAtomic(path string, v any) error {
 func ReadMatchManifest(dir string) (MatchManifest, error) {
 	var m MatchManifest
 	path := filepath.Join(dir, ManifestFile)
-	data, err := os.ReadFile(path)
-	if err != nil {
+	if err := readJSONStrict(path, &m); err != nil {
 		return m, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("%s: %v", path, err)
 	}
 	if m.Kind != "match" {
 		return m, fmt.Errorf("%s: not a match manifest", path)
