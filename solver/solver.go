@@ -44,6 +44,14 @@ type Stats struct {
 	TableSize int64         // bytes the table held at the end (its peak)
 	Elapsed   time.Duration // wall time
 	Stop      string        // why an unknown verdict stopped: time, nodes, memory, cancelled
+	// The relaxed game (relax.go), where it applies: the verdict of its
+	// search from the deal ("lost" proves the deal lost; "won" proves
+	// nothing; "" when not run), the relaxed states it and the guide
+	// searched (counted in Nodes too), and the real nodes the guide
+	// proved lost and skipped.
+	Relaxed      string
+	RelaxedNodes int64
+	Pruned       int64
 }
 
 // Result is a verdict with its solution (for Won) and statistics.
@@ -93,15 +101,19 @@ type search struct {
 	up        uint64 // see faceUp
 	upOK      bool
 	oneDeck   bool
-	pendGen   bool // restricted nodes' moves from pendMoves
+	pendGen   bool    // restricted nodes' moves from pendMoves
+	guide     *rguide // prunes nodes the relaxed game proves lost (nil: none)
 }
 
 // sharedState is what the workers of one deal share besides the table.
 type sharedState struct {
-	nodes atomic.Int64
-	mu    sync.Mutex
-	path  []sMove // the winning line, from the first worker to find one
-	stop  string
+	nodes      atomic.Int64
+	relaxed    atomic.Int64
+	pruned     atomic.Int64
+	guideBytes atomic.Int64
+	mu         sync.Mutex
+	path       []sMove // the winning line, from the first worker to find one
+	stop       string
 }
 
 // Solve decides the deal whose start is s. With opt.Workers > 1 the
@@ -109,8 +121,77 @@ type sharedState struct {
 // table: a state in the table is being or has been searched in full by
 // the worker that stored it, so a worker may skip it, and the verdict is
 // the same as one worker's.
+//
+// Where the relaxed game applies (relax.go) the search runs in three
+// phases: the real search with a small node budget, which wins most
+// winnable deals at once; then the relaxed search from the deal, whose
+// exhaustion proves the deal lost; then the real search again, from
+// scratch, with the rest of the budget and every node whose relaxed state
+// is proved lost skipped. Nodes counts the nodes of all three.
 func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	start := time.Now()
+	var deadline time.Time
+	if opt.Budget > 0 {
+		deadline = start.Add(opt.Budget)
+	}
+	if opt.NoPrune {
+		return solveReal(ctx, s, opt, start, deadline, nil)
+	}
+	rg, _, ok := newRgame(&s)
+	if !ok {
+		return solveReal(ctx, s, opt, start, deadline, nil)
+	}
+	// Phase 1: a quick real search.
+	const quick = 2000
+	o1 := opt
+	if o1.MaxNodes == 0 || o1.MaxNodes > quick {
+		o1.MaxNodes = quick
+	}
+	r1 := solveReal(ctx, s, o1, start, deadline, nil)
+	if r1.Verdict != Unknown || r1.Stats.Stop != "nodes" || o1.MaxNodes == opt.MaxNodes {
+		return r1
+	}
+	used := r1.Stats.Nodes
+	// Phase 2: the relaxed search, with three quarters of what is left.
+	var rmax int64
+	if opt.MaxNodes > 0 {
+		rmax = max((opt.MaxNodes-used)*3/4, 1)
+	}
+	rdead := deadline
+	if !deadline.IsZero() {
+		rdead = time.Now().Add(time.Until(deadline) * 3 / 4)
+	}
+	rs, _ := relaxSolve(ctx, &s, rmax, rdead, opt.Mem)
+	used += rs.Nodes
+	peak := max(r1.Stats.TableSize, rs.Bytes)
+	if rs.Verdict == Lost || rs.Stop == "cancelled" {
+		res := Result{Verdict: rs.Verdict}
+		res.Stats = Stats{Nodes: used, TableSize: peak, Elapsed: time.Since(start),
+			Relaxed: rs.Verdict.String(), RelaxedNodes: rs.Nodes}
+		if rs.Verdict == Unknown {
+			res.Stats.Stop = rs.Stop
+		}
+		return res
+	}
+	// Phase 3: the real search, guided.
+	o3 := opt
+	if o3.MaxNodes > 0 {
+		o3.MaxNodes -= used
+	}
+	res := solveReal(ctx, s, o3, start, deadline, rg)
+	res.Stats.Nodes += used
+	res.Stats.RelaxedNodes += rs.Nodes
+	res.Stats.TableSize = max(res.Stats.TableSize, peak)
+	res.Stats.Relaxed = rs.Verdict.String()
+	if rs.Verdict == Unknown {
+		res.Stats.Relaxed = "unknown (" + rs.Stop + ")"
+	}
+	return res
+}
+
+// solveReal is the search of the real game; with rg, every new node is
+// first checked against the relaxed game (rguide).
+func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame) Result {
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
@@ -121,10 +202,6 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	r := &s.Game().Rules
 	var done atomic.Bool
 	sh := &sharedState{}
-	var deadline time.Time
-	if opt.Budget > 0 {
-		deadline = start.Add(opt.Budget)
-	}
 	var pk *packer
 	if !opt.NoPrune && packable(r) {
 		pk = newPacker(&s)
@@ -146,12 +223,21 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		sr.worry = r.WorryBack
 		sr.setFitters(&s)
 		sr.pk = pk
+		if rg != nil {
+			sr.guide = newRguide(rg, opt.Mem)
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			st := s
 			ok := sr.dfs(&st, 0, 0)
 			sh.nodes.Add(sr.nodes)
+			if sr.guide != nil {
+				sh.nodes.Add(sr.guide.nodes)
+				sh.relaxed.Add(sr.guide.nodes)
+				sh.pruned.Add(sr.guide.pruned)
+				sh.guideBytes.Add(sr.guide.bytes())
+			}
 			sh.mu.Lock()
 			defer sh.mu.Unlock()
 			if ok {
@@ -168,8 +254,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	}
 	wg.Wait()
 	var res Result
-	res.Stats = Stats{Nodes: sh.nodes.Load(), Stored: tab.stored(), TableSize: tab.bytes(),
-		Elapsed: time.Since(start)}
+	res.Stats = Stats{Nodes: sh.nodes.Load(), Stored: tab.stored(), TableSize: tab.bytes() + sh.guideBytes.Load(),
+		Elapsed: time.Since(start), RelaxedNodes: sh.relaxed.Load(), Pruned: sh.pruned.Load()}
 	switch {
 	case sh.path != nil:
 		res.Verdict = Won
@@ -216,7 +302,7 @@ func (sr *search) budgetSpent() bool {
 		sr.stop = "done" // another worker decided the deal or ran out
 		return true
 	}
-	if sr.opt.MaxNodes > 0 && sr.nodes >= sr.opt.MaxNodes {
+	if sr.opt.MaxNodes > 0 && sr.nodes+sr.guideNodes() >= sr.opt.MaxNodes {
 		sr.stop = "nodes"
 		return true
 	}
@@ -301,6 +387,9 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if sr.budgetSpent() {
 		return false
 	}
+	if sr.guide != nil && sr.guide.isLost(s, sr.nodesLeft()) {
+		return false
+	}
 	if pend == 0 {
 		moves = sr.generate(s, sr.bufs[depth][:0], pend)
 		sr.bufs[depth] = moves
@@ -336,4 +425,25 @@ func rotate(ms []sMove, k int) {
 	slices.Reverse(ms[:k])
 	slices.Reverse(ms[k:])
 	slices.Reverse(ms)
+}
+
+func (sr *search) guideNodes() int64 {
+	if sr.guide == nil {
+		return 0
+	}
+	return sr.guide.nodes
+}
+
+// nodesLeft returns the nodes the budget still allows (0: no limit; -1:
+// none left).
+func (sr *search) nodesLeft() int64 {
+	if sr.opt.MaxNodes == 0 {
+		return 0
+	}
+	// one node is kept for the next real node, which is counted before
+	// the budget is checked
+	if n := sr.opt.MaxNodes - sr.nodes - sr.guideNodes() - 1; n > 0 {
+		return n
+	}
+	return -1
 }

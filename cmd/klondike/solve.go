@@ -76,6 +76,11 @@ type solveStats struct {
 	Stop         string  `json:"stop"`
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
 	GoSysBytes   int64   `json:"go_sys_bytes"`
+	// the relaxed game's part (see solver/relax.go); omitted where it
+	// does not apply
+	Relaxed      string `json:"relaxed,omitempty"`
+	RelaxedNodes int64  `json:"relaxed_nodes,omitempty"`
+	Pruned       int64  `json:"pruned,omitempty"`
 }
 
 // runSolve solves the deal o names and writes the report to w.
@@ -111,6 +116,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		Nodes: res.Stats.Nodes, Stored: res.Stats.Stored, TableBytes: res.Stats.TableSize,
 		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop,
 		PeakRSSBytes: peakRSS(), GoSysBytes: int64(ms.Sys),
+		Relaxed: res.Stats.Relaxed, RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
 	}
 	if o.json {
 		b, err := json.Marshal(rep)
@@ -130,6 +136,12 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 	switch rep.Verdict {
 	case "won":
 		fmt.Fprintf(w, "verdict: won in %d steps\n", len(rep.Solution))
+	case "lost":
+		if rep.Stats.Relaxed == "lost" {
+			fmt.Fprintf(w, "verdict: lost (proved by the relaxed game: %d relaxed states, none won)\n", rep.Stats.RelaxedNodes)
+		} else {
+			fmt.Fprintf(w, "verdict: lost\n")
+		}
 	case "unknown":
 		fmt.Fprintf(w, "verdict: unknown (stopped: %s)\n", rep.Stats.Stop)
 	default:
@@ -148,6 +160,10 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 		st.Nodes, st.Stored, results.FormatBytes(st.TableBytes),
 		time.Duration(st.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond),
 		rss, results.FormatBytes(st.GoSysBytes))
+	if err == nil && st.Relaxed != "" {
+		_, err = fmt.Fprintf(w, "relaxed game: %s from the deal; %d relaxed states searched in all, %d real nodes proved lost and skipped\n",
+			st.Relaxed, st.RelaxedNodes, st.Pruned)
+	}
 	return err
 }
 

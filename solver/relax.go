@@ -1,0 +1,967 @@
+package solver
+
+import (
+	"context"
+	"encoding/binary"
+	"math/bits"
+	"slices"
+	"time"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/klondike-family/klondike/engine"
+)
+
+// The relaxed game: a proof of loss that forgets where face-up cards lie.
+//
+// A Klondike position is mapped by α to a much smaller "relaxed" state:
+//
+//   - the foundations' heights;
+//   - for each pile, how many of its structure cards are left, where the
+//     structure of a pile is its face-down cards with, on top of them, the
+//     lowest face-up card (its surface; a pile's structure at the root is
+//     what lies there at the root, so the count names the cards exactly);
+//   - the talon: which of its cards are left (in the fixed turning order),
+//     how many of them are in the waste, and the recycles used;
+//   - the cells' cards, as a set.
+//
+// Every other card is "placed": face up in a pile on top of a structure card
+// or of another placed card (a placed King may lie on an empty pile). So
+// the placed cards are known from the rest, but not where they lie: α
+// forgets the arrangement of the face-up cards. Two facts of the
+// arrangement are still known from the relaxed state, because the
+// face-up part of a pile is a run built down in alternating colour:
+//
+//   - for a type t (a rank and a colour), the number of uncovered cards of
+//     type t (cards nothing lies on) is present(t) - placed(t-1), where
+//     present(t) counts the face-up cards of type t in the piles and
+//     placed(t-1) the placed cards of the type below (one rank lower, the
+//     other colour): each placed card lies on exactly one card, of its
+//     parent type, and every card that lies on another is placed;
+//   - the number of empty piles is the number of piles without structure
+//     less the placed Kings (each lies at the bottom of such a pile).
+//
+// A structure of one King with nothing under it is counted as an empty
+// pile with a placed King (normalize): the two describe the same piles.
+//
+// The relaxed moves, from a relaxed state A (a "fits" guard below means:
+// for a King, an empty pile; for another card c, an uncovered card of its
+// parent type, one rank higher in the other colour):
+//
+//   - a face-up pile card c whose type has an uncovered card goes to its
+//     foundation (if the foundation takes it) or into a free cell; if c is
+//     a surface, the card under it becomes the pile's surface;
+//   - a surface card goes, with what lies on it, onto the piles if it
+//     fits: it becomes placed and the card under it the surface (a
+//     "reveal");
+//   - a talon card that the stock can bring to the waste's top (as the K+
+//     stock: every position the draws and recycles reach, each at its
+//     first occurrence) goes to its foundation, into a free cell, or onto
+//     the piles if it fits;
+//   - a cell card goes to its foundation or onto the piles if it fits;
+//   - with worrying back, a foundation's top card goes onto the piles if
+//     it fits.
+//
+// Theorem (completeness). If a Klondike position P can be won, so can the
+// relaxed state α(P). So a relaxed game that cannot be won proves that the
+// position is lost.
+//
+// Proof. Take a winning line σ from P. Drop its stock steps and map each
+// other move m, played in the position Q, to the relaxed game:
+//
+//   - m moves a group whose bottom card is placed, from pile to pile: α
+//     does not see it (no foundation, structure, talon or cell changes,
+//     and the same cards stay placed), so it is dropped;
+//   - m moves a group whose bottom card X is the surface of its pile onto
+//     another pile: the reveal of X; in Q, X fits on the card it goes onto,
+//     an uncovered card of X's parent type (or X is a King going into an
+//     empty pile), so the guard holds in α(Q), and α(Q) moves to α(m(Q));
+//     when X is a King alone on an empty structure, α(m(Q)) = α(Q) by
+//     normalize, and m is dropped;
+//   - m moves a pile's top card c to a foundation or a cell: c is
+//     uncovered in Q, so its type has an uncovered card in α(Q);
+//   - m moves a card from the waste, a cell or a foundation to the piles:
+//     in Q it fits on an uncovered card (or goes to an empty pile), so the
+//     guard holds; to a foundation or a cell, there is nothing more to
+//     check.
+//
+// The guards count what Q shows, so each mapped move is a relaxed move
+// from α(Q) that leads to α(m(Q)). The talon needs one more step, as in
+// the K+ stock (kplus): with the stock steps dropped, the relaxed talon
+// keeps the turning position of its last waste move. Invariant: the
+// relaxed talon holds the same cards as Q's, and the deterministic walk of
+// stock steps from its position reaches Q's position after k recycles
+// with (relaxed recycles) + k <= Q's recycles. Stock steps of σ extend
+// the walk; a waste move of σ plays the card at Q's position, which the
+// relaxed game offers at the walk's first occurrence of that position,
+// with no more recycles, so the limit on passes allows it; after it both
+// are at the same position with the relaxed recycles no more than Q's.
+// With unlimited passes the positions of the stock's full cycle are
+// folded into one (each reaches the others by stock steps alone). The
+// mapped line ends where σ ends, with every card on a foundation: a win
+// of the relaxed game from α(P). ∎
+//
+// The converse fails in general (a relaxed move may use an uncovered card
+// the real position has covered by another), so a relaxed win proves
+// nothing, and the solver then searches the real game. The relaxed
+// search itself prunes nothing: it visits every relaxed state reachable
+// from α(P), with an exact table (the whole packed state is stored and
+// compared), so "no relaxed win" is decided exhaustively.
+//
+// The rules this holds for (relaxApplies): one deck without a Joker, built
+// down in alternating colour without wrapping, foundations from the Ace,
+// Kings (the top rank) alone fill empty piles, the stock dealt to a waste,
+// no reserves; any run or only whole runs may move (the relaxed game
+// allows more than either). Cells are allowed. The argument needs the
+// face-up part of every pile to be a built run, which play keeps; a deal
+// file whose face-up cards are not is searched in the real game only.
+
+// relaxApplies tells whether the relaxed game bounds the rules.
+func relaxApplies(r *engine.Rules) bool {
+	return r.Decks == 1 && !r.Joker && r.Build == engine.BuildAltColour && !r.Wrap &&
+		!r.BaseDealt && r.Fill == engine.FillKing && r.StockTo == engine.StockToWaste &&
+		!r.DealOnlyWhenStuck && r.Reserves == 0 &&
+		(r.Unit == engine.UnitAnyRun || r.Unit == engine.UnitWholeRun)
+}
+
+// rgame is what the relaxed game of one deal fixes.
+type rgame struct {
+	ranks  int
+	piles  int
+	cells  int
+	draw   int
+	passes int // 0: unlimited
+	worry  bool
+	stc    [engine.MaxPiles][]engine.Card // each pile's structure, bottom to top
+	talon  []engine.Card                  // turning order
+	kings  uint64                         // cards of the top rank
+	typ    [16][2]uint64                  // cards of a rank and colour (1 red)
+	// packing widths
+	wBits, recBits, foundBits uint
+	sBits                     [engine.MaxPiles]uint
+}
+
+// rstate is a relaxed state. placed is derived from the rest (the cards
+// that are on no foundation, in no cell, neither in the talon nor in a
+// structure) but kept up to date.
+type rstate struct {
+	found  [4]uint8
+	s      [engine.MaxPiles]uint8 // structure cards left per pile
+	talon  uint64                 // talon cards left: bit i is talon card i
+	w      uint8                  // of those left, how many are in the waste
+	rec    uint8                  // recycles used (limited passes)
+	cells  [engine.MaxCells]engine.Card
+	placed uint64
+}
+
+func bitsFor(n int) uint { return uint(bits.Len(uint(n))) }
+
+// newRgame sets up the relaxed game of the position s, or tells that it
+// does not apply (the rules, a face-up part that is not a built run, or a
+// state too large to pack in 127 bits).
+func newRgame(s *engine.State) (*rgame, rstate, bool) {
+	g := s.Game()
+	r := &g.Rules
+	if !relaxApplies(r) {
+		return nil, rstate{}, false
+	}
+	rg := &rgame{ranks: r.Ranks, piles: g.Piles(), cells: r.Cells, draw: r.Draw, passes: r.Passes, worry: r.WorryBack}
+	for c := engine.Card(0); c < 64; c++ {
+		if !c.Valid() || c.IsJoker() || c.Rank() > r.Ranks {
+			continue
+		}
+		rg.typ[c.Rank()][c.Colour()] |= 1 << c
+		if c.Rank() == r.Ranks {
+			rg.kings |= 1 << c
+		}
+	}
+	var st rstate
+	for p := 0; p < rg.piles; p++ {
+		pile := s.Pile(p)
+		d := s.Down(p)
+		if d > 0 && len(pile) == d {
+			return nil, rstate{}, false
+		}
+		for i := d + 1; i < len(pile); i++ {
+			if !g.Fits(pile[i], pile[i-1]) {
+				return nil, rstate{}, false
+			}
+		}
+		if len(pile) > 0 {
+			rg.stc[p] = slices.Clone(pile[:d+1])
+			st.s[p] = uint8(d + 1)
+			for _, c := range pile[d+1:] {
+				st.placed |= 1 << c
+			}
+		}
+		rg.sBits[p] = bitsFor(len(rg.stc[p]))
+	}
+	n := s.Talon()
+	if n > 63 {
+		return nil, rstate{}, false
+	}
+	for i := 0; i < n; i++ {
+		rg.talon = append(rg.talon, s.TalonCard(i))
+	}
+	st.talon = 1<<n - 1
+	if n == 64 {
+		st.talon = ^uint64(0)
+	}
+	st.w = uint8(s.WastePos())
+	if rg.passes > 0 {
+		st.rec = uint8(s.Recycles())
+		rg.recBits = bitsFor(rg.passes)
+	}
+	for i := 0; i < 4; i++ {
+		st.found[i] = uint8(s.Foundation(i))
+	}
+	ci := 0
+	for i := 0; i < r.Cells; i++ {
+		if c := s.Cell(i); c != engine.NoCard {
+			st.cells[ci] = c
+			ci++
+		}
+	}
+	rg.wBits = bitsFor(n)
+	rg.foundBits = bitsFor(r.Ranks)
+	total := uint(n) + rg.wBits + rg.recBits + 4*rg.foundBits + uint(r.Cells)*6
+	for p := 0; p < rg.piles; p++ {
+		total += rg.sBits[p]
+	}
+	if total > 127 {
+		return nil, rstate{}, false
+	}
+	for p := 0; p < rg.piles; p++ {
+		rg.normalize(&st, p)
+	}
+	st.sortCells()
+	return rg, st, true
+}
+
+// normalize counts a structure that is one King alone as an empty pile
+// with a placed King.
+func (rg *rgame) normalize(st *rstate, p int) {
+	if st.s[p] == 1 && rg.stc[p][0].Rank() == rg.ranks {
+		st.s[p] = 0
+		st.placed |= 1 << rg.stc[p][0]
+	}
+}
+
+func (st *rstate) sortCells() {
+	// a few cells: insertion sort, NoCard (0) last
+	for i := 1; i < len(st.cells); i++ {
+		for j := i; j > 0 && less(st.cells[j], st.cells[j-1]); j-- {
+			st.cells[j], st.cells[j-1] = st.cells[j-1], st.cells[j]
+		}
+	}
+}
+
+func less(a, b engine.Card) bool {
+	if a == engine.NoCard {
+		return false
+	}
+	return b == engine.NoCard || a < b
+}
+
+// surfaces returns the surface cards of the piles.
+func (rg *rgame) surfaces(st *rstate) uint64 {
+	var m uint64
+	for p := 0; p < rg.piles; p++ {
+		if k := st.s[p]; k > 0 {
+			m |= 1 << rg.stc[p][k-1]
+		}
+	}
+	return m
+}
+
+// won tells whether every card is on a foundation.
+func (rg *rgame) won(st *rstate) bool {
+	for i := 0; i < 4; i++ {
+		if int(st.found[i]) != rg.ranks {
+			return false
+		}
+	}
+	return true
+}
+
+// talonLeft returns how many talon cards are left.
+func (st *rstate) talonLeft() int { return bits.OnesCount64(st.talon) }
+
+// talonAt returns the index in rg.talon of the k-th talon card left
+// (k from 0).
+func (st *rstate) talonAt(k int) int {
+	return bits.TrailingZeros64(pdep(st.talon, k))
+}
+
+// pdep returns the k-th lowest set bit of m alone.
+func pdep(m uint64, k int) uint64 {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return m & -m
+}
+
+// key packs st into two words, exactly (bit 127 marks a used slot). With
+// unlimited passes the positions of the stock's full cycle (0, the draw
+// count, twice it, ..., all the cards left) are written as 0: they reach
+// one another by stock steps alone.
+func (rg *rgame) key(st *rstate) [2]uint64 {
+	var k [2]uint64
+	var off uint
+	put := func(v uint64, width uint) {
+		if width == 0 {
+			return
+		}
+		i, b := off/64, off%64
+		k[i] |= v << b
+		if b+width > 64 {
+			k[i+1] |= v >> (64 - b)
+		}
+		off += width
+	}
+	w := int(st.w)
+	if rg.passes == 0 {
+		if left := st.talonLeft(); w == left || w%rg.draw == 0 {
+			w = 0
+		}
+	}
+	put(st.talon, uint(len(rg.talon)))
+	put(uint64(w), rg.wBits)
+	put(uint64(st.rec), rg.recBits)
+	for i := 0; i < 4; i++ {
+		put(uint64(st.found[i]), rg.foundBits)
+	}
+	for p := 0; p < rg.piles; p++ {
+		put(uint64(st.s[p]), rg.sBits[p])
+	}
+	for i := 0; i < rg.cells; i++ {
+		put(uint64(st.cells[i]&63), 6)
+	}
+	k[1] |= 1 << 63
+	return k
+}
+
+// rMove is a relaxed move.
+type rMove struct {
+	kind uint8 // rmFound, rmCell, rmReveal, rmPlace
+	from uint8 // rfPile (pile in pile), rfTalon, rfCell, rfFound
+	pile uint8 // the pile of a surface card
+	card engine.Card
+	w    uint8 // talon: the waste position played (1 + index among those left)
+	rec  uint8 // talon: recycles after reaching it
+}
+
+const (
+	rmFound = iota
+	rmCell
+	rmReveal
+	rmPlace
+)
+
+const (
+	rfPile = iota
+	rfTalon
+	rfCell
+	rfFound
+)
+
+// uncovered returns, for the card types, whether a card of the type is
+// uncovered: bit c of the result is set for both cards of c's type when
+// some card of the type is. vis is the face-up pile cards.
+func (rg *rgame) uncovered(vis, placed uint64) uint64 {
+	var m uint64
+	for r := 1; r <= rg.ranks; r++ {
+		for col := 0; col < 2; col++ {
+			t := rg.typ[r][col]
+			n := bits.OnesCount64(vis & t)
+			if n == 0 {
+				continue
+			}
+			if r > 1 {
+				n -= bits.OnesCount64(placed & rg.typ[r-1][1-col])
+			}
+			if n > 0 {
+				m |= t
+			}
+		}
+	}
+	return m
+}
+
+// fits tells whether card c may go onto the piles: an uncovered card of
+// its parent type (unc), or, for a King, an empty pile.
+func (rg *rgame) fits(c engine.Card, unc uint64, empty bool) bool {
+	r := c.Rank()
+	if r == rg.ranks {
+		return empty
+	}
+	return unc&rg.typ[r+1][1-c.Colour()] != 0
+}
+
+func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
+	return int(st.found[c.Suit()]) == c.Rank()-1
+}
+
+// safe tells whether pile or cell card c (with its foundation taking it)
+// may go up at once, alone of all moves: the safe moves of the real game
+// (safe in generate.go), proved again for the relaxed game. Let both
+// foundations of the other colour hold at least rank(c)-1 cards (and,
+// with worrying back, c be an Ace or a Two). Take a relaxed winning line
+// σ from st; delete from it every move of c and, with worrying back,
+// every excursion of the other colour's Aces from their foundations.
+// What is left is a relaxed line from st after c goes up, one move
+// shorter at least: the guards only ask for uncovered cards of a type and
+// for empty piles, and c's early departure takes away only c itself as
+// an uncovered card of its type, which matters to nothing: the cards that
+// fit on c's type are the other colour's cards of rank(c)-1, on their
+// foundations for good (an Ace's excursion only covers cards and is
+// deleted), and c's twin, if it goes up or into a cell in σ, is a face-up
+// card of the type, which then has present - placed children >= 1 with no
+// child placed. Everything else only gains: the card under a surface c
+// turns up sooner, a pile or cell c leaves is free sooner, and the type c
+// covered has one more uncovered card. Talon cards are not taken: drawing
+// without one shifts the stock's packets.
+func (rg *rgame) safe(st *rstate, c engine.Card) bool {
+	r := c.Rank()
+	if r == 1 {
+		return true
+	}
+	if rg.worry && r > 2 {
+		return false
+	}
+	a, b := engine.Clubs, engine.Spades
+	if !c.Red() {
+		a, b = engine.Diamonds, engine.Hearts
+	}
+	return int(st.found[a]) >= r-1 && int(st.found[b]) >= r-1
+}
+
+// kpos is a waste position the K+ stock reaches: its card, the position
+// (1 + the card's index among the talon cards left) and the recycles used.
+type kpos struct {
+	card engine.Card
+	w    uint8
+	rec  uint8
+}
+
+// moves appends the relaxed moves of st to dst, in the order to try:
+// foundation moves, reveals, placements, cells, worrying back. A safe
+// move (see safe) is returned alone when prune is set.
+func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
+	surf := rg.surfaces(st)
+	vis := surf | st.placed
+	unc := rg.uncovered(vis, st.placed)
+	exhausted := 0
+	var surfPile [64]uint8
+	for p := 0; p < rg.piles; p++ {
+		if k := st.s[p]; k > 0 {
+			surfPile[rg.stc[p][k-1]] = uint8(p)
+		} else {
+			exhausted++
+		}
+	}
+	empty := exhausted > bits.OnesCount64(st.placed&rg.kings)
+	freeCell := false
+	for i := 0; i < rg.cells; i++ {
+		if st.cells[i] == engine.NoCard {
+			freeCell = true
+		}
+	}
+	pileOf := func(c engine.Card) uint8 {
+		if surf&(1<<c) != 0 {
+			return surfPile[c]
+		}
+		return 255
+	}
+	// the K+ stock's positions
+	var ks [64]kpos
+	nk := 0
+	if left := st.talonLeft(); left > 0 {
+		var idx [64]uint8
+		i := 0
+		for m := st.talon; m != 0; m &= m - 1 {
+			idx[i] = uint8(bits.TrailingZeros64(m))
+			i++
+		}
+		var seen uint64
+		w, rec := int(st.w), int(st.rec)
+		for seen&(1<<w) == 0 {
+			seen |= 1 << w
+			if w > 0 {
+				ks[nk] = kpos{card: rg.talon[idx[w-1]], w: uint8(w), rec: uint8(rec)}
+				nk++
+			}
+			switch {
+			case w < left:
+				w = min(w+rg.draw, left)
+			case w > 0 && (rg.passes == 0 || rec < rg.passes-1):
+				w = 0
+				if rg.passes > 0 {
+					rec++
+				}
+			}
+		}
+	}
+	// to the foundations; a safe one alone
+	n0 := len(dst)
+	for m := vis & unc; m != 0; m &= m - 1 {
+		c := engine.Card(bits.TrailingZeros64(m))
+		if rg.foundOK(st, c) {
+			mv := rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c}
+			if prune && rg.safe(st, c) {
+				return append(dst[:n0], mv)
+			}
+			dst = append(dst, mv)
+		}
+	}
+	for i := 0; i < rg.cells; i++ {
+		if c := st.cells[i]; c != engine.NoCard && rg.foundOK(st, c) {
+			mv := rMove{kind: rmFound, from: rfCell, card: c}
+			if prune && rg.safe(st, c) {
+				return append(dst[:n0], mv)
+			}
+			dst = append(dst, mv)
+		}
+	}
+	for _, k := range ks[:nk] {
+		if rg.foundOK(st, k.card) {
+			dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+		}
+	}
+	// reveals
+	for p := 0; p < rg.piles; p++ {
+		if k := st.s[p]; k > 0 {
+			c := rg.stc[p][k-1]
+			if rg.fits(c, unc, empty) {
+				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: c})
+			}
+		}
+	}
+	// placements from the talon and the cells
+	for _, k := range ks[:nk] {
+		if rg.fits(k.card, unc, empty) {
+			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+		}
+	}
+	for i := 0; i < rg.cells; i++ {
+		if c := st.cells[i]; c != engine.NoCard && rg.fits(c, unc, empty) {
+			dst = append(dst, rMove{kind: rmPlace, from: rfCell, card: c})
+		}
+	}
+	// into a cell
+	if freeCell {
+		for m := vis & unc; m != 0; m &= m - 1 {
+			c := engine.Card(bits.TrailingZeros64(m))
+			dst = append(dst, rMove{kind: rmCell, from: rfPile, pile: pileOf(c), card: c})
+		}
+		for _, k := range ks[:nk] {
+			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+		}
+	}
+	if rg.worry {
+		for suit := 0; suit < 4; suit++ {
+			if f := int(st.found[suit]); f > 0 {
+				c := engine.NewCard(f, suit)
+				if rg.fits(c, unc, empty) {
+					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// apply plays m on st.
+func (rg *rgame) apply(st *rstate, m rMove) {
+	c := m.card
+	// take the card
+	switch m.from {
+	case rfPile:
+		if m.pile != 255 {
+			p := int(m.pile)
+			st.s[p]--
+			rg.normalize(st, p)
+		} else {
+			st.placed &^= 1 << c
+		}
+	case rfTalon:
+		idx := st.talonAt(int(m.w) - 1)
+		st.talon &^= 1 << idx
+		st.w = m.w - 1
+		st.rec = m.rec
+	case rfCell:
+		for i := range st.cells {
+			if st.cells[i] == c {
+				st.cells[i] = engine.NoCard
+				break
+			}
+		}
+		st.sortCells()
+	case rfFound:
+		st.found[c.Suit()]--
+	}
+	// put it
+	switch m.kind {
+	case rmFound:
+		st.found[c.Suit()]++
+	case rmCell:
+		for i := range st.cells[:rg.cells] {
+			if st.cells[i] == engine.NoCard {
+				st.cells[i] = c
+				break
+			}
+		}
+		st.sortCells()
+	case rmReveal, rmPlace:
+		st.placed |= 1 << c
+	}
+}
+
+// rtable is an exact set of packed relaxed states: open addressing on
+// xxhash of the key, the whole key stored and compared.
+type rtable struct {
+	slots [][2]uint64
+	n     int
+	limit int64 // bytes; 0 no limit
+}
+
+func newRtable(limit int64) *rtable {
+	return &rtable{slots: make([][2]uint64, 1<<16), limit: limit}
+}
+
+func rhash(k [2]uint64) uint64 {
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], k[0])
+	binary.LittleEndian.PutUint64(b[8:], k[1])
+	return xxhash.Sum64(b[:])
+}
+
+func (t *rtable) bytes() int64 { return int64(len(t.slots)) * 16 }
+
+// insert adds k; added is false when it was there; ok is false when the
+// table would outgrow its limit.
+func (t *rtable) insert(k [2]uint64) (added, ok bool) {
+	if (t.n+1)*4 > len(t.slots)*3 {
+		if t.limit > 0 && t.bytes()*2 > t.limit {
+			return false, false
+		}
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := rhash(k) & mask; ; i = (i + 1) & mask {
+		switch t.slots[i] {
+		case k:
+			return false, true
+		case [2]uint64{}:
+			t.slots[i] = k
+			t.n++
+			return true, true
+		}
+	}
+}
+
+func (t *rtable) grow() {
+	old := t.slots
+	t.slots = make([][2]uint64, 2*len(old))
+	mask := uint64(len(t.slots) - 1)
+	for _, k := range old {
+		if k == ([2]uint64{}) {
+			continue
+		}
+		i := rhash(k) & mask
+		for t.slots[i] != ([2]uint64{}) {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = k
+	}
+}
+
+// RelaxStats describe a relaxed search.
+type RelaxStats struct {
+	Verdict Verdict // Lost: proved lost; Won: the relaxed game is won (proves nothing); Unknown: not run or out of budget
+	Nodes   int64
+	Bytes   int64
+	Stop    string
+}
+
+type rsearch struct {
+	rg       *rgame
+	tab      *rtable
+	bufs     [][]rMove
+	nodes    int64
+	maxNodes int64
+	deadline time.Time
+	ctx      context.Context
+	stop     string
+}
+
+// relaxSolve searches the relaxed game from s exhaustively (see the
+// theorem above). applies is false when the rules or the position are
+// outside the relaxed game.
+func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline time.Time, mem int64) (RelaxStats, bool) {
+	rg, st, ok := newRgame(s)
+	if !ok {
+		return RelaxStats{}, false
+	}
+	rs := &rsearch{rg: rg, tab: newRtable(mem), maxNodes: maxNodes, deadline: deadline, ctx: ctx}
+	won := rs.dfs(&st, 0)
+	res := RelaxStats{Nodes: rs.nodes, Bytes: rs.tab.bytes(), Stop: rs.stop}
+	switch {
+	case won:
+		res.Verdict = Won
+	case rs.stop != "":
+		res.Verdict = Unknown
+	default:
+		res.Verdict = Lost
+	}
+	return res, true
+}
+
+func (rs *rsearch) dfs(st *rstate, depth int) bool {
+	if rs.rg.won(st) {
+		return true
+	}
+	added, ok := rs.tab.insert(rs.rg.key(st))
+	if !ok {
+		rs.stop = "memory"
+		return false
+	}
+	if !added {
+		return false
+	}
+	rs.nodes++
+	if rs.maxNodes > 0 && rs.nodes >= rs.maxNodes {
+		rs.stop = "nodes"
+		return false
+	}
+	if rs.nodes&1023 == 0 {
+		if !rs.deadline.IsZero() && time.Now().After(rs.deadline) {
+			rs.stop = "time"
+			return false
+		}
+		if rs.ctx != nil && rs.ctx.Err() != nil {
+			rs.stop = "cancelled"
+			return false
+		}
+	}
+	for len(rs.bufs) <= depth {
+		rs.bufs = append(rs.bufs, make([]rMove, 0, 64))
+	}
+	moves := rs.rg.moves(st, rs.bufs[depth][:0], true)
+	rs.bufs[depth] = moves
+	for _, m := range moves {
+		child := *st
+		rs.rg.apply(&child, m)
+		if rs.dfs(&child, depth+1) {
+			return true
+		}
+		if rs.stop != "" {
+			return false
+		}
+	}
+	return false
+}
+
+// Relaxed runs the relaxed search alone from s (for tests and
+// measurements): Lost proves s lost; Won and Unknown prove nothing. ok is
+// false when the relaxed game does not apply to s.
+func Relaxed(ctx context.Context, s engine.State, maxNodes int64, mem int64) (RelaxStats, bool) {
+	return relaxSolve(ctx, &s, maxNodes, time.Time{}, mem)
+}
+
+// alpha maps a position reached from the root of rg to its relaxed state
+// (for tests: the theorem's α). ok is false when s is not such a
+// position.
+func (rg *rgame) alpha(s *engine.State) (rstate, bool) {
+	var st rstate
+	for p := 0; p < rg.piles; p++ {
+		pile := s.Pile(p)
+		d := s.Down(p)
+		stc := rg.stc[p]
+		switch {
+		case d > 0:
+			if d+1 > len(stc) || !slices.Equal(pile[:d+1], stc[:d+1]) {
+				return st, false
+			}
+			st.s[p] = uint8(d + 1)
+		case len(pile) > 0 && len(stc) > 0 && pile[0] == stc[0]:
+			st.s[p] = 1
+		}
+		for i := int(st.s[p]); i < len(pile); i++ {
+			st.placed |= 1 << pile[i]
+		}
+	}
+	j := 0
+	for i := 0; i < s.Talon(); i++ {
+		c := s.TalonCard(i)
+		for j < len(rg.talon) && rg.talon[j] != c {
+			j++
+		}
+		if j == len(rg.talon) {
+			return st, false
+		}
+		st.talon |= 1 << j
+		j++
+	}
+	st.w = uint8(s.WastePos())
+	if rg.passes > 0 {
+		st.rec = uint8(s.Recycles())
+	}
+	for i := 0; i < 4; i++ {
+		st.found[i] = uint8(s.Foundation(i))
+	}
+	ci := 0
+	for i := 0; i < rg.cells; i++ {
+		if c := s.Cell(i); c != engine.NoCard {
+			st.cells[ci] = c
+			ci++
+		}
+	}
+	for p := 0; p < rg.piles; p++ {
+		rg.normalize(&st, p)
+	}
+	st.sortCells()
+	return st, true
+}
+
+func (t *rtable) contains(k [2]uint64) bool {
+	mask := uint64(len(t.slots) - 1)
+	for i := rhash(k) & mask; ; i = (i + 1) & mask {
+		switch t.slots[i] {
+		case k:
+			return true
+		case [2]uint64{}:
+			return false
+		}
+	}
+}
+
+// reset empties the table, keeping its slots.
+func (t *rtable) reset() {
+	if t.n > 0 {
+		clear(t.slots)
+		t.n = 0
+	}
+}
+
+// rguide prunes the real search with the relaxed game: a real position
+// whose relaxed state cannot be won is lost (the completeness theorem
+// holds for any position reached from the root, whose face-up parts are
+// built runs), so its subtree is skipped. Each new relaxed state is
+// searched with a small budget; the verdicts are kept:
+//
+//   - lost: the relaxed states a finished search visited, none of them
+//     won: the set they form with the lost states it met is closed under
+//     relaxed moves and holds no win, so each of them is lost;
+//   - won: a relaxed state from which a search found a relaxed win;
+//   - open: a relaxed state whose search ran out of its budget (not
+//     tried again).
+type rguide struct {
+	rg      *rgame
+	lost    *rtable
+	won     *rtable
+	open    *rtable
+	scratch *rtable
+	budget  int64 // relaxed states a search may visit
+	limit   int64 // this search's budget
+	nodes   int64 // relaxed nodes searched
+	pruned  int64 // real nodes skipped
+	bufs    [][]rMove
+	full    bool // lost is full: no more is added
+}
+
+func newRguide(rg *rgame, mem int64) *rguide {
+	lim := mem / 4
+	if lim <= 0 {
+		lim = 1 << 30
+	}
+	return &rguide{rg: rg, lost: newRtable(lim), won: newRtable(lim / 4), open: newRtable(lim / 4),
+		scratch: newRtable(0), budget: 4096}
+}
+
+func (gd *rguide) bytes() int64 {
+	return gd.lost.bytes() + gd.won.bytes() + gd.open.bytes() + gd.scratch.bytes()
+}
+
+// isLost tells whether the relaxed game proves s lost, searching at most
+// limit relaxed states (0: no limit but the guide's own budget).
+func (gd *rguide) isLost(s *engine.State, limit int64) bool {
+	if limit < 0 {
+		return false
+	}
+	st, ok := gd.rg.alpha(s)
+	if !ok {
+		return false
+	}
+	k := gd.rg.key(&st)
+	if gd.lost.contains(k) {
+		return true
+	}
+	if gd.won.contains(k) || gd.open.contains(k) {
+		return false
+	}
+	gd.scratch.reset()
+	var n int64
+	gd.limit = gd.budget
+	if limit > 0 {
+		gd.limit = min(gd.limit, limit)
+	}
+	switch gd.sub(&st, 0, &n) {
+	case Lost:
+		if !gd.full {
+			for _, e := range gd.scratch.slots {
+				if e != ([2]uint64{}) {
+					if _, ok := gd.lost.insert(e); !ok {
+						gd.full = true
+						break
+					}
+				}
+			}
+		}
+		gd.pruned++
+		return true
+	case Won:
+		gd.won.insert(k)
+	default:
+		gd.open.insert(k)
+	}
+	return false
+}
+
+// sub is a relaxed search from st that stops past gd.budget nodes
+// (Unknown), at a win or a known relaxed win (Won), and skips states
+// known lost.
+func (gd *rguide) sub(st *rstate, depth int, n *int64) Verdict {
+	rg := gd.rg
+	if rg.won(st) {
+		return Won
+	}
+	k := rg.key(st)
+	if gd.lost.contains(k) {
+		return Lost
+	}
+	if gd.won.contains(k) {
+		return Won
+	}
+	if *n >= gd.limit {
+		return Unknown
+	}
+	added, _ := gd.scratch.insert(k)
+	if !added {
+		return Lost // searched or being searched in this search
+	}
+	*n++
+	gd.nodes++
+	for len(gd.bufs) <= depth {
+		gd.bufs = append(gd.bufs, make([]rMove, 0, 64))
+	}
+	moves := rg.moves(st, gd.bufs[depth][:0], true)
+	gd.bufs[depth] = moves
+	for _, m := range moves {
+		child := *st
+		rg.apply(&child, m)
+		if v := gd.sub(&child, depth+1, n); v != Lost {
+			return v
+		}
+	}
+	return Lost
+}

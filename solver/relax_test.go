@@ -1,0 +1,140 @@
+package solver
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// relaxRuleSets are the rule sets of the relaxed game's tests: full
+// Klondike with each option, and small games.
+func relaxRuleSets() []engine.Rules {
+	var out []engine.Rules
+	for _, draw := range []int{1, 3} {
+		for _, passes := range []int{0, 1, 3} {
+			for _, worry := range []bool{false, true} {
+				r := engine.Klondike(draw, passes)
+				r.WorryBack = worry
+				out = append(out, r)
+			}
+		}
+	}
+	strict := engine.Klondike(1, 1)
+	strict.Unit = engine.UnitWholeRun
+	holdout := engine.Klondike(1, 1)
+	holdout.Cells = 2
+	small := engine.Klondike(2, 2)
+	small.Ranks, small.Deal = 5, small.Deal[:3]
+	small.Cells = 1
+	small.WorryBack = true
+	return append(out, strict, holdout, small)
+}
+
+func rulesLabel(r *engine.Rules) string {
+	return fmt.Sprintf("R%d/P%d/draw%d/passes%d/worry%v/unit%d/cells%d", r.Ranks, len(r.Deal), r.Draw, r.Passes, r.WorryBack, r.Unit, r.Cells)
+}
+
+// TestRelaxCompleteness checks the completeness theorem's step move by
+// move, with the engine's own moves: in random games, for every legal move
+// m from a position Q (and every waste move after the stock steps that
+// the K+ stock passes, at their first occurrence), α(m(Q)) is α(Q) itself
+// or one of the relaxed moves' results from α(Q). This is the whole
+// content of the theorem (the talon invariant aside), checked on the real
+// move generator rather than on its own reading of the rules.
+func TestRelaxCompleteness(t *testing.T) {
+	deals, plies := 12, 250
+	if testing.Short() {
+		deals = 4
+	}
+	for _, r := range relaxRuleSets() {
+		g := engine.MustGame(r)
+		checked, same := 0, 0
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg, root, ok := newRgame(&s)
+			if !ok {
+				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
+			}
+			if a, ok := rg.alpha(&s); !ok || rg.key(&a) != rg.key(&root) {
+				t.Fatalf("%s seed %d: α of the deal differs from the relaxed root", rulesLabel(&r), seed)
+			}
+			rng := rand.New(rand.NewPCG(seed, 7))
+			var moves []engine.Move
+			var rmoves []rMove
+			for ply := 0; ply < plies && !s.Won(); ply++ {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d ply %d: α undefined", rulesLabel(&r), seed, ply)
+				}
+				succ := map[[2]uint64]bool{rg.key(&a): true}
+				rmoves = rg.moves(&a, rmoves[:0], false)
+				for _, m := range rmoves {
+					c := a
+					rg.apply(&c, m)
+					succ[rg.key(&c)] = true
+				}
+				check := func(q engine.State, m engine.Move, steps int) {
+					q.Apply(m)
+					b, ok := rg.alpha(&q)
+					if !ok {
+						t.Fatalf("%s seed %d ply %d: α undefined after %v", rulesLabel(&r), seed, ply, m)
+					}
+					checked++
+					if rg.key(&b) == rg.key(&a) {
+						same++
+					}
+					if !succ[rg.key(&b)] {
+						t.Fatalf("%s seed %d ply %d: move %v (after %d stock steps) leads to a relaxed state that is not a relaxed successor\n%s",
+							rulesLabel(&r), seed, ply, m, steps, engine.FormatText(s.Layout(), engine.TextOptions{}))
+					}
+					if q.Won() && !rg.won(&b) {
+						t.Fatalf("%s seed %d: a won position's relaxed state is not won", rulesLabel(&r), seed)
+					}
+				}
+				moves = s.Moves(moves[:0])
+				for _, m := range moves {
+					if m.Kind() == engine.KindDraw || m.Kind() == engine.KindRecycle {
+						continue
+					}
+					check(s, m, 0)
+				}
+				// waste moves deeper in the talon, at the first occurrence
+				// of each waste position
+				q, seen := s, map[int]bool{s.WastePos(): true}
+				for steps := 1; ; steps++ {
+					var st engine.Move
+					found := false
+					for _, m := range q.Moves(moves[:0]) {
+						if m.Kind() == engine.KindDraw || m.Kind() == engine.KindRecycle {
+							st, found = m, true
+						}
+					}
+					if !found {
+						break
+					}
+					q.Apply(st)
+					if seen[q.WastePos()] {
+						break
+					}
+					seen[q.WastePos()] = true
+					for _, m := range q.Moves(moves[:0]) {
+						if m.From() == engine.LocWaste && m.Kind() != engine.KindDraw && m.Kind() != engine.KindRecycle {
+							check(q, m, steps)
+						}
+					}
+				}
+				moves = s.Moves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				s.Apply(moves[rng.IntN(len(moves))])
+			}
+		}
+		t.Logf("%s: %d moves checked, %d unseen by α", rulesLabel(&r), checked, same)
+	}
+}
