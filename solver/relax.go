@@ -1,11 +1,9 @@
 package solver
 
 import (
-	"context"
 	"encoding/binary"
 	"math/bits"
 	"slices"
-	"time"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/klondike-family/klondike/engine"
@@ -305,39 +303,45 @@ func pdep(m uint64, k int) uint64 {
 // count, twice it, ..., all the cards left) are written as 0: they reach
 // one another by stock steps alone.
 func (rg *rgame) key(st *rstate) [2]uint64 {
-	var k [2]uint64
-	var off uint
-	put := func(v uint64, width uint) {
-		if width == 0 {
-			return
-		}
-		i, b := off/64, off%64
-		k[i] |= v << b
-		if b+width > 64 {
-			k[i+1] |= v >> (64 - b)
-		}
-		off += width
-	}
+	var kp keyPacker
 	w := int(st.w)
 	if rg.passes == 0 {
 		if left := st.talonLeft(); w == left || w%rg.draw == 0 {
 			w = 0
 		}
 	}
-	put(st.talon, uint(len(rg.talon)))
-	put(uint64(w), rg.wBits)
-	put(uint64(st.rec), rg.recBits)
+	kp.put(st.talon, uint(len(rg.talon)))
+	kp.put(uint64(w), rg.wBits)
+	kp.put(uint64(st.rec), rg.recBits)
 	for i := 0; i < 4; i++ {
-		put(uint64(st.found[i]), rg.foundBits)
+		kp.put(uint64(st.found[i]), rg.foundBits)
 	}
 	for p := 0; p < rg.piles; p++ {
-		put(uint64(st.s[p]), rg.sBits[p])
+		kp.put(uint64(st.s[p]), rg.sBits[p])
 	}
 	for i := 0; i < rg.cells; i++ {
-		put(uint64(st.cells[i]&63), 6)
+		kp.put(uint64(st.cells[i]&63), 6)
 	}
-	k[1] |= 1 << 63
-	return k
+	kp.k[1] |= 1 << 63
+	return kp.k
+}
+
+// keyPacker writes fields of given widths into two words, low bits first.
+type keyPacker struct {
+	k   [2]uint64
+	off uint
+}
+
+func (kp *keyPacker) put(v uint64, width uint) {
+	if width == 0 {
+		return
+	}
+	i, b := kp.off/64, kp.off%64
+	kp.k[i] |= v << b
+	if b+width > 64 && i == 0 {
+		kp.k[1] |= v >> (64 - b)
+	}
+	kp.off += width
 }
 
 // rMove is a relaxed move.
@@ -675,99 +679,6 @@ func (t *rtable) grow() {
 	}
 }
 
-// RelaxStats describe a relaxed search.
-type RelaxStats struct {
-	Verdict Verdict // Lost: proved lost; Won: the relaxed game is won (proves nothing); Unknown: not run or out of budget
-	Nodes   int64
-	Bytes   int64
-	Stop    string
-}
-
-type rsearch struct {
-	rg       *rgame
-	tab      *rtable
-	bufs     [][]rMove
-	nodes    int64
-	maxNodes int64
-	deadline time.Time
-	ctx      context.Context
-	stop     string
-}
-
-// relaxSolve searches the relaxed game from s exhaustively (see the
-// theorem above). applies is false when the rules or the position are
-// outside the relaxed game.
-func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline time.Time, mem int64) (RelaxStats, bool) {
-	rg, st, ok := newRgame(s)
-	if !ok {
-		return RelaxStats{}, false
-	}
-	rs := &rsearch{rg: rg, tab: newRtable(mem), maxNodes: maxNodes, deadline: deadline, ctx: ctx}
-	won := rs.dfs(&st, 0)
-	res := RelaxStats{Nodes: rs.nodes, Bytes: rs.tab.bytes(), Stop: rs.stop}
-	switch {
-	case won:
-		res.Verdict = Won
-	case rs.stop != "":
-		res.Verdict = Unknown
-	default:
-		res.Verdict = Lost
-	}
-	return res, true
-}
-
-func (rs *rsearch) dfs(st *rstate, depth int) bool {
-	if rs.rg.won(st) {
-		return true
-	}
-	added, ok := rs.tab.insert(rs.rg.key(st))
-	if !ok {
-		rs.stop = "memory"
-		return false
-	}
-	if !added {
-		return false
-	}
-	rs.nodes++
-	if rs.maxNodes > 0 && rs.nodes >= rs.maxNodes {
-		rs.stop = "nodes"
-		return false
-	}
-	if rs.nodes&1023 == 0 {
-		if !rs.deadline.IsZero() && time.Now().After(rs.deadline) {
-			rs.stop = "time"
-			return false
-		}
-		if rs.ctx != nil && rs.ctx.Err() != nil {
-			rs.stop = "cancelled"
-			return false
-		}
-	}
-	for len(rs.bufs) <= depth {
-		rs.bufs = append(rs.bufs, make([]rMove, 0, 64))
-	}
-	moves := rs.rg.moves(st, rs.bufs[depth][:0], true)
-	rs.bufs[depth] = moves
-	for _, m := range moves {
-		child := *st
-		rs.rg.apply(&child, m)
-		if rs.dfs(&child, depth+1) {
-			return true
-		}
-		if rs.stop != "" {
-			return false
-		}
-	}
-	return false
-}
-
-// Relaxed runs the relaxed search alone from s (for tests and
-// measurements): Lost proves s lost; Won and Unknown prove nothing. ok is
-// false when the relaxed game does not apply to s.
-func Relaxed(ctx context.Context, s engine.State, maxNodes int64, mem int64) (RelaxStats, bool) {
-	return relaxSolve(ctx, &s, maxNodes, time.Time{}, mem)
-}
-
 // alpha maps a position reached from the root of rg to its relaxed state
 // (for tests: the theorem's α). ok is false when s is not such a
 // position.
@@ -841,127 +752,4 @@ func (t *rtable) reset() {
 		clear(t.slots)
 		t.n = 0
 	}
-}
-
-// rguide prunes the real search with the relaxed game: a real position
-// whose relaxed state cannot be won is lost (the completeness theorem
-// holds for any position reached from the root, whose face-up parts are
-// built runs), so its subtree is skipped. Each new relaxed state is
-// searched with a small budget; the verdicts are kept:
-//
-//   - lost: the relaxed states a finished search visited, none of them
-//     won: the set they form with the lost states it met is closed under
-//     relaxed moves and holds no win, so each of them is lost;
-//   - won: a relaxed state from which a search found a relaxed win;
-//   - open: a relaxed state whose search ran out of its budget (not
-//     tried again).
-type rguide struct {
-	rg      *rgame
-	lost    *rtable
-	won     *rtable
-	open    *rtable
-	scratch *rtable
-	budget  int64 // relaxed states a search may visit
-	limit   int64 // this search's budget
-	nodes   int64 // relaxed nodes searched
-	pruned  int64 // real nodes skipped
-	bufs    [][]rMove
-	full    bool // lost is full: no more is added
-}
-
-func newRguide(rg *rgame, mem int64) *rguide {
-	lim := mem / 4
-	if lim <= 0 {
-		lim = 1 << 30
-	}
-	return &rguide{rg: rg, lost: newRtable(lim), won: newRtable(lim / 4), open: newRtable(lim / 4),
-		scratch: newRtable(0), budget: 4096}
-}
-
-func (gd *rguide) bytes() int64 {
-	return gd.lost.bytes() + gd.won.bytes() + gd.open.bytes() + gd.scratch.bytes()
-}
-
-// isLost tells whether the relaxed game proves s lost, searching at most
-// limit relaxed states (0: no limit but the guide's own budget).
-func (gd *rguide) isLost(s *engine.State, limit int64) bool {
-	if limit < 0 {
-		return false
-	}
-	st, ok := gd.rg.alpha(s)
-	if !ok {
-		return false
-	}
-	k := gd.rg.key(&st)
-	if gd.lost.contains(k) {
-		return true
-	}
-	if gd.won.contains(k) || gd.open.contains(k) {
-		return false
-	}
-	gd.scratch.reset()
-	var n int64
-	gd.limit = gd.budget
-	if limit > 0 {
-		gd.limit = min(gd.limit, limit)
-	}
-	switch gd.sub(&st, 0, &n) {
-	case Lost:
-		if !gd.full {
-			for _, e := range gd.scratch.slots {
-				if e != ([2]uint64{}) {
-					if _, ok := gd.lost.insert(e); !ok {
-						gd.full = true
-						break
-					}
-				}
-			}
-		}
-		gd.pruned++
-		return true
-	case Won:
-		gd.won.insert(k)
-	default:
-		gd.open.insert(k)
-	}
-	return false
-}
-
-// sub is a relaxed search from st that stops past gd.budget nodes
-// (Unknown), at a win or a known relaxed win (Won), and skips states
-// known lost.
-func (gd *rguide) sub(st *rstate, depth int, n *int64) Verdict {
-	rg := gd.rg
-	if rg.won(st) {
-		return Won
-	}
-	k := rg.key(st)
-	if gd.lost.contains(k) {
-		return Lost
-	}
-	if gd.won.contains(k) {
-		return Won
-	}
-	if *n >= gd.limit {
-		return Unknown
-	}
-	added, _ := gd.scratch.insert(k)
-	if !added {
-		return Lost // searched or being searched in this search
-	}
-	*n++
-	gd.nodes++
-	for len(gd.bufs) <= depth {
-		gd.bufs = append(gd.bufs, make([]rMove, 0, 64))
-	}
-	moves := rg.moves(st, gd.bufs[depth][:0], true)
-	gd.bufs[depth] = moves
-	for _, m := range moves {
-		child := *st
-		rg.apply(&child, m)
-		if v := gd.sub(&child, depth+1, n); v != Lost {
-			return v
-		}
-	}
-	return Lost
 }

@@ -1,8 +1,10 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
@@ -137,4 +139,79 @@ func TestRelaxCompleteness(t *testing.T) {
 		}
 		t.Logf("%s: %d moves checked, %d unseen by α", rulesLabel(&r), checked, same)
 	}
+}
+
+// TestRoundsAgreeWithNoPrune checks the rounds of Solve (relaxed search,
+// guided real search, lost marks kept between searches) on small games,
+// with the quick real search off and tiny rounds so that every deal goes
+// through several rounds and the guide: the verdict must be NoPrune's
+// (the plain exhaustive real search, itself checked against the BFS
+// oracle), and every win must replay.
+func TestRoundsAgreeWithNoPrune(t *testing.T) {
+	defer func(q, f int64) { quickNodes, firstRound = q, f }(quickNodes, firstRound)
+	quickNodes, firstRound = 0, 8
+	deals := 40
+	if testing.Short() {
+		deals = 10
+	}
+	var sets []engine.Rules
+	for _, draw := range []int{1, 3} {
+		for _, passes := range []int{0, 1, 2} {
+			for _, worry := range []bool{false, true} {
+				for _, cells := range []int{0, 1} {
+					r := engine.Klondike(draw, passes)
+					r.Ranks, r.Deal = 5, r.Deal[:3]
+					r.WorryBack, r.Cells = worry, cells
+					sets = append(sets, r)
+				}
+			}
+		}
+	}
+	won, lost, rounds := 0, 0, 0
+	for _, r := range sets {
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
+			got := Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
+			if want.Verdict == Unknown || got.Verdict != want.Verdict {
+				t.Fatalf("%s seed %d: rounds say %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
+			}
+			if got.Verdict == Won {
+				won++
+				if err := replaySolution(s, got.Solution); err != nil {
+					t.Fatalf("%s seed %d: %v", rulesLabel(&r), seed, err)
+				}
+			} else {
+				lost++
+			}
+			if got.Stats.RelaxedNodes > 0 {
+				rounds++
+			}
+		}
+	}
+	t.Logf("%d won, %d lost, %d through the relaxed rounds", won, lost, rounds)
+	if lost == 0 || rounds < (won+lost)/2 {
+		t.Errorf("the test did not exercise the rounds: %d won, %d lost, %d through the rounds", won, lost, rounds)
+	}
+}
+
+// replaySolution checks that sol is a line of legal moves that wins.
+func replaySolution(start engine.State, sol []engine.Move) error {
+	s := start
+	var moves []engine.Move
+	for i, m := range sol {
+		moves = s.Moves(moves[:0])
+		if !slices.Contains(moves, m) {
+			return fmt.Errorf("move %d (%v) is not legal", i+1, m)
+		}
+		s.Apply(m)
+	}
+	if !s.Won() {
+		return fmt.Errorf("the line does not win")
+	}
+	return nil
 }

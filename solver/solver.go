@@ -101,8 +101,9 @@ type search struct {
 	up        uint64 // see faceUp
 	upOK      bool
 	oneDeck   bool
-	pendGen   bool    // restricted nodes' moves from pendMoves
-	guide     *rguide // prunes nodes the relaxed game proves lost (nil: none)
+	pendGen   bool     // restricted nodes' moves from pendMoves
+	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
+	guideBase int64    // guide.nodes when this search began
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -122,12 +123,15 @@ type sharedState struct {
 // the worker that stored it, so a worker may skip it, and the verdict is
 // the same as one worker's.
 //
-// Where the relaxed game applies (relax.go) the search runs in three
-// phases: the real search with a small node budget, which wins most
-// winnable deals at once; then the relaxed search from the deal, whose
-// exhaustion proves the deal lost; then the real search again, from
-// scratch, with the rest of the budget and every node whose relaxed state
-// is proved lost skipped. Nodes counts the nodes of all three.
+// Where the relaxed game applies (relax.go) the search runs in rounds
+// after a quick real search of 2,000 nodes (which wins most winnable deals
+// at once): each round searches the relaxed game from the deal, whose
+// exhaustion proves the deal lost (skipped once it has found a relaxed
+// win), then the real game from scratch, skipping every node whose
+// relaxed state is proved lost; both with the round's node budget, which
+// starts at 20,000 and grows fourfold a round. The relaxed searches keep
+// their lost marks from round to round (relaxsearch.go), so a round
+// redoes only unfinished work. Nodes counts the nodes of every round.
 func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	start := time.Now()
 	var deadline time.Time
@@ -135,63 +139,82 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		deadline = start.Add(opt.Budget)
 	}
 	if opt.NoPrune {
-		return solveReal(ctx, s, opt, start, deadline, nil)
+		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
-	rg, _, ok := newRgame(&s)
+	rg, root, ok := newRgame(&s)
 	if !ok {
-		return solveReal(ctx, s, opt, start, deadline, nil)
+		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
-	// Phase 1: a quick real search.
-	const quick = 2000
-	o1 := opt
-	if o1.MaxNodes == 0 || o1.MaxNodes > quick {
-		o1.MaxNodes = quick
-	}
-	r1 := solveReal(ctx, s, o1, start, deadline, nil)
-	if r1.Verdict != Unknown || r1.Stats.Stop != "nodes" || o1.MaxNodes == opt.MaxNodes {
-		return r1
-	}
-	used := r1.Stats.Nodes
-	// Phase 2: the relaxed search, with three quarters of what is left.
-	var rmax int64
-	if opt.MaxNodes > 0 {
-		rmax = max((opt.MaxNodes-used)*3/4, 1)
-	}
-	rdead := deadline
-	if !deadline.IsZero() {
-		rdead = time.Now().Add(time.Until(deadline) * 3 / 4)
-	}
-	rs, _ := relaxSolve(ctx, &s, rmax, rdead, opt.Mem)
-	used += rs.Nodes
-	peak := max(r1.Stats.TableSize, rs.Bytes)
-	if rs.Verdict == Lost || rs.Stop == "cancelled" {
-		res := Result{Verdict: rs.Verdict}
-		res.Stats = Stats{Nodes: used, TableSize: peak, Elapsed: time.Since(start),
-			Relaxed: rs.Verdict.String(), RelaxedNodes: rs.Nodes}
-		if rs.Verdict == Unknown {
-			res.Stats.Stop = rs.Stop
+	var real, peak int64 // real nodes (the relaxed ones are rsol.nodes), peak table
+	if quickNodes > 0 {
+		o1 := opt
+		if o1.MaxNodes == 0 || o1.MaxNodes > quickNodes {
+			o1.MaxNodes = quickNodes
 		}
-		return res
+		r1 := solveReal(ctx, s, o1, start, deadline, nil, nil)
+		if r1.Verdict != Unknown || r1.Stats.Stop != "nodes" || o1.MaxNodes == opt.MaxNodes {
+			return r1
+		}
+		real, peak = r1.Stats.Nodes, r1.Stats.TableSize
 	}
-	// Phase 3: the real search, guided.
-	o3 := opt
-	if o3.MaxNodes > 0 {
-		o3.MaxNodes -= used
+	rsol := newRsolver(rg, opt.Mem)
+	relaxed := Unknown
+	left := func() int64 { return opt.MaxNodes - real - rsol.nodes }
+	finish := func(r Result) Result {
+		r.Stats.Nodes = real + rsol.nodes
+		r.Stats.RelaxedNodes = rsol.nodes
+		r.Stats.Pruned = rsol.pruned
+		r.Stats.TableSize = max(peak, rsol.bytes())
+		r.Stats.Elapsed = time.Since(start)
+		r.Stats.Relaxed = relaxed.String()
+		return r
 	}
-	res := solveReal(ctx, s, o3, start, deadline, rg)
-	res.Stats.Nodes += used
-	res.Stats.RelaxedNodes += rs.Nodes
-	res.Stats.TableSize = max(res.Stats.TableSize, peak)
-	res.Stats.Relaxed = rs.Verdict.String()
-	if rs.Verdict == Unknown {
-		res.Stats.Relaxed = "unknown (" + rs.Stop + ")"
+	for round := firstRound; ; round *= 4 {
+		if relaxed != Won {
+			b := round
+			if opt.MaxNodes > 0 {
+				b = min(b, left())
+			}
+			if b <= 0 {
+				return finish(Result{Stats: Stats{Stop: "nodes"}})
+			}
+			relaxed = rsol.search(&root, b, deadline, ctx)
+			switch {
+			case relaxed == Lost:
+				return finish(Result{Verdict: Lost})
+			case relaxed == Unknown && rsol.stop != "nodes":
+				return finish(Result{Stats: Stats{Stop: rsol.stop}})
+			}
+		}
+		o := opt
+		o.MaxNodes = round
+		if opt.MaxNodes > 0 {
+			if o.MaxNodes = min(round, left()); o.MaxNodes <= 0 {
+				return finish(Result{Stats: Stats{Stop: "nodes"}})
+			}
+		}
+		res := solveReal(ctx, s, o, start, deadline, rg, rsol)
+		real += res.Stats.Nodes - res.Stats.RelaxedNodes
+		peak = max(peak, res.Stats.TableSize)
+		if res.Verdict != Unknown || res.Stats.Stop != "nodes" {
+			out := finish(Result{Verdict: res.Verdict, Solution: res.Solution})
+			out.Stats.Stored, out.Stats.Stop = res.Stats.Stored, res.Stats.Stop
+			return out
+		}
 	}
-	return res
 }
 
+// The quick real search's budget and the first round's (variables for the
+// tests, which make the rounds do the work on small games).
+var (
+	quickNodes int64 = 2000
+	firstRound int64 = 20000
+)
+
 // solveReal is the search of the real game; with rg, every new node is
-// first checked against the relaxed game (rguide).
-func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame) Result {
+// first checked against the relaxed game (rsolver.isLost); worker 0 goes on
+// with rsol's marks, the others start their own.
+func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame, rsol *rsolver) Result {
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
@@ -224,7 +247,11 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 		sr.setFitters(&s)
 		sr.pk = pk
 		if rg != nil {
-			sr.guide = newRguide(rg, opt.Mem)
+			sr.guide = rsol
+			if w > 0 || rsol == nil {
+				sr.guide = newRsolver(rg, opt.Mem)
+			}
+			sr.guideBase = sr.guide.nodes
 		}
 		wg.Add(1)
 		go func() {
@@ -233,8 +260,8 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 			ok := sr.dfs(&st, 0, 0)
 			sh.nodes.Add(sr.nodes)
 			if sr.guide != nil {
-				sh.nodes.Add(sr.guide.nodes)
-				sh.relaxed.Add(sr.guide.nodes)
+				sh.nodes.Add(sr.guideNodes())
+				sh.relaxed.Add(sr.guideNodes())
 				sh.pruned.Add(sr.guide.pruned)
 				sh.guideBytes.Add(sr.guide.bytes())
 			}
@@ -431,7 +458,7 @@ func (sr *search) guideNodes() int64 {
 	if sr.guide == nil {
 		return 0
 	}
-	return sr.guide.nodes
+	return sr.guide.nodes - sr.guideBase
 }
 
 // nodesLeft returns the nodes the budget still allows (0: no limit; -1:

@@ -1,0 +1,308 @@
+package solver
+
+import (
+	"context"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// The relaxed searches of one deal (relax.go) share one exact table, in
+// which each relaxed state proved lost stays marked, whatever the search
+// that proved it went on to do.
+//
+// A search is a depth-first search that finds the strongly connected
+// components of the relaxed states it visits (Tarjan's algorithm, with
+// the lowest index on the search path each state's successors reach).
+// When a component is finished without a win, each of its states is
+// marked lost. Proof: all its states' (generated) successors are in the
+// component or in components marked lost before, so the states marked
+// lost, with this component, are closed under the generated moves and
+// hold no won state; a relaxed state that could be won would have a
+// generated successor that could be won in fewer moves (every move is
+// generated but where a safe move is given alone, and a safe move keeps a
+// win, one move shorter, see safe), so a state that could be won in the
+// fewest moves among them would have one that could be won in fewer: none
+// can be won. States met as lost are skipped; states met in the table
+// that are not marked lost are on the search path or in the current
+// component's stack (a finished component is marked at once), which is
+// what Tarjan's algorithm needs. When a search stops (a win, a budget),
+// the states of its unfinished components are unmarked: they are neither
+// proved lost nor searched in full, and a later search visits them again.
+// So a lost mark never rests on a budget, and a later search (the guide's,
+// from another real node) reuses every mark.
+
+// Values in the table.
+const (
+	rvUnseen = 0 // not visited, or visited by a search that stopped
+	rvLost   = 1 // proved lost
+	// >= 2: the Tarjan index of a state of an unfinished component
+)
+
+// rsolver holds the relaxed searches of one deal.
+type rsolver struct {
+	rg    *rgame
+	keys  [][2]uint64 // open addressing on xxhash of the key
+	vals  []uint32
+	n     int
+	limit int64 // bytes the table may use; 0 no limit
+	won   *rtable
+	open  *rtable // relaxed states whose guide search ran out of budget
+
+	scc   [][2]uint64 // Tarjan's stack
+	next  uint32
+	bufs  [][]rMove
+	nodes int64 // relaxed states visited, all searches
+
+	// the current search
+	budget   int64 // states it may visit; 0 no limit
+	visited  int64
+	deadline time.Time
+	ctx      context.Context
+	stop     string
+
+	pruned int64 // real nodes the guide proved lost
+}
+
+func newRsolver(rg *rgame, mem int64) *rsolver {
+	lim := int64(0)
+	if mem > 0 {
+		lim = mem
+	}
+	return &rsolver{rg: rg, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
+		won: newRtable(0), open: newRtable(0)}
+}
+
+func (rs *rsolver) bytes() int64 {
+	return int64(len(rs.keys))*20 + rs.won.bytes() + rs.open.bytes()
+}
+
+// slot returns the slot of k, and whether k is there (else the empty slot
+// where it would go).
+func (rs *rsolver) slot(k [2]uint64) (uint64, bool) {
+	mask := uint64(len(rs.keys) - 1)
+	for i := rhash(k) & mask; ; i = (i + 1) & mask {
+		switch rs.keys[i] {
+		case k:
+			return i, true
+		case [2]uint64{}:
+			return i, false
+		}
+	}
+}
+
+// get returns k's value (rvUnseen when absent).
+func (rs *rsolver) get(k [2]uint64) uint32 {
+	if i, ok := rs.slot(k); ok {
+		return rs.vals[i]
+	}
+	return rvUnseen
+}
+
+// set gives k the value v, adding it if need be; false when the table
+// would outgrow its limit.
+func (rs *rsolver) set(k [2]uint64, v uint32) bool {
+	i, ok := rs.slot(k)
+	if ok {
+		rs.vals[i] = v
+		return true
+	}
+	if (rs.n+1)*4 > len(rs.keys)*3 {
+		if rs.limit > 0 && int64(len(rs.keys))*2*20 > rs.limit {
+			return false
+		}
+		rs.grow()
+		i, _ = rs.slot(k)
+	}
+	rs.keys[i], rs.vals[i] = k, v
+	rs.n++
+	return true
+}
+
+func (rs *rsolver) grow() {
+	ok, ov := rs.keys, rs.vals
+	rs.keys = make([][2]uint64, 2*len(ok))
+	rs.vals = make([]uint32, 2*len(ok))
+	mask := uint64(len(rs.keys) - 1)
+	for j, k := range ok {
+		if k == ([2]uint64{}) {
+			continue
+		}
+		i := rhash(k) & mask
+		for rs.keys[i] != ([2]uint64{}) {
+			i = (i + 1) & mask
+		}
+		rs.keys[i], rs.vals[i] = k, ov[j]
+	}
+}
+
+// search decides st in the relaxed game: Lost (proved), Won (a relaxed
+// win: proves nothing of the real game) or Unknown (rs.stop says why),
+// visiting at most budget new states (0: no limit).
+func (rs *rsolver) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
+	rs.budget, rs.visited, rs.deadline, rs.ctx, rs.stop = budget, 0, deadline, ctx, ""
+	rs.next = 2
+	won, _ := rs.visit(st, 0)
+	// unmark what no finished component holds
+	for _, k := range rs.scc {
+		if i, ok := rs.slot(k); ok && rs.vals[i] >= 2 {
+			rs.vals[i] = rvUnseen
+		}
+	}
+	rs.scc = rs.scc[:0]
+	switch {
+	case won:
+		return Won
+	case rs.stop != "":
+		return Unknown
+	}
+	return Lost
+}
+
+const noLow = ^uint32(0)
+
+// visit searches from st; it returns whether a win was found and the
+// lowest Tarjan index st's search reached (noLow: none on the path).
+func (rs *rsolver) visit(st *rstate, depth int) (bool, uint32) {
+	rg := rs.rg
+	if rg.won(st) {
+		return true, 0
+	}
+	k := rg.key(st)
+	i, there := rs.slot(k)
+	if there {
+		switch v := rs.vals[i]; {
+		case v == rvLost:
+			return false, noLow
+		case v >= 2:
+			return false, v
+		}
+	}
+	if rs.won.n > 0 && rs.won.contains(k) {
+		return true, 0
+	}
+	if rs.budget > 0 && rs.visited >= rs.budget {
+		rs.stop = "nodes"
+		return false, 0
+	}
+	idx := rs.next
+	rs.next++
+	if there {
+		rs.vals[i] = idx
+	} else if !rs.set(k, idx) {
+		rs.stop = "memory"
+		return false, 0
+	}
+	rs.scc = append(rs.scc, k)
+	rs.nodes++
+	rs.visited++
+	if rs.visited&1023 == 0 {
+		if !rs.deadline.IsZero() && time.Now().After(rs.deadline) {
+			rs.stop = "time"
+			return false, 0
+		}
+		if rs.ctx != nil && rs.ctx.Err() != nil {
+			rs.stop = "cancelled"
+			return false, 0
+		}
+	}
+	for len(rs.bufs) <= depth {
+		rs.bufs = append(rs.bufs, make([]rMove, 0, 64))
+	}
+	moves := rg.moves(st, rs.bufs[depth][:0], true)
+	rs.bufs[depth] = moves
+	low := idx
+	for _, m := range moves {
+		child := *st
+		rg.apply(&child, m)
+		won, l := rs.visit(&child, depth+1)
+		if won {
+			rs.won.insert(k)
+			return true, 0
+		}
+		if rs.stop != "" {
+			return false, 0
+		}
+		low = min(low, l)
+	}
+	if low == idx {
+		// st roots a finished component without a win: all lost
+		for {
+			top := rs.scc[len(rs.scc)-1]
+			rs.scc = rs.scc[:len(rs.scc)-1]
+			rs.set(top, rvLost)
+			if top == k {
+				break
+			}
+		}
+	}
+	return false, low
+}
+
+// RelaxStats describe a relaxed search.
+type RelaxStats struct {
+	Verdict Verdict // Lost: proved lost; Won: the relaxed game is won (proves nothing); Unknown: out of budget
+	Nodes   int64
+	Bytes   int64
+	Stop    string
+}
+
+// relaxSolve searches the relaxed game from s exhaustively (see the
+// theorem in relax.go); ok is false when the relaxed game does not apply
+// to s. The solver it returns keeps the lost marks, for the guide.
+func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline time.Time, mem int64) (RelaxStats, *rsolver, bool) {
+	rg, st, ok := newRgame(s)
+	if !ok {
+		return RelaxStats{}, nil, false
+	}
+	rs := newRsolver(rg, mem)
+	v := rs.search(&st, maxNodes, deadline, ctx)
+	return RelaxStats{Verdict: v, Nodes: rs.nodes, Bytes: rs.bytes(), Stop: rs.stop}, rs, true
+}
+
+// Relaxed runs the relaxed search alone from s (for tests and
+// measurements): Lost proves s lost; Won and Unknown prove nothing. ok is
+// false when the relaxed game does not apply to s.
+func Relaxed(ctx context.Context, s engine.State, maxNodes int64, mem int64) (RelaxStats, bool) {
+	res, _, ok := relaxSolve(ctx, &s, maxNodes, time.Time{}, mem)
+	return res, ok
+}
+
+// guideBudget is the relaxed states the guide may visit from one real
+// node's relaxed state.
+const guideBudget = 4096
+
+// isLost tells whether the relaxed game proves the real position s lost
+// (the guide of the real search): the relaxed state of a position
+// reached from the deal is checked against the marks, and a new one is
+// searched with at most min(guideBudget, limit) states (limit 0: no
+// limit but guideBudget; < 0: no search). Pruning such a node is sound:
+// by the completeness theorem the position cannot be won.
+func (rs *rsolver) isLost(s *engine.State, limit int64) bool {
+	st, ok := rs.rg.alpha(s)
+	if !ok {
+		return false
+	}
+	k := rs.rg.key(&st)
+	if rs.get(k) == rvLost {
+		rs.pruned++
+		return true
+	}
+	if limit < 0 || rs.won.contains(k) || rs.open.contains(k) {
+		return false
+	}
+	b := int64(guideBudget)
+	if limit > 0 {
+		b = min(b, limit)
+	}
+	switch rs.search(&st, b, time.Time{}, nil) {
+	case Lost:
+		rs.pruned++
+		return true
+	case Unknown:
+		if rs.stop == "nodes" {
+			rs.open.insert(k)
+		}
+	}
+	return false
+}
