@@ -422,8 +422,12 @@ func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
 // card of the type, which then has present - placed children >= 1 with no
 // child placed. Everything else only gains: the card under a surface c
 // turns up sooner, a pile or cell c leaves is free sooner, and the type c
-// covered has one more uncovered card. Talon cards are not taken: drawing
-// without one shifts the stock's packets.
+// covered has one more uncovered card. Talon cards are taken only with
+// draw 1 and unlimited passes, where the relaxed talon is the set of its
+// cards left (every position is folded into one) and every card left is
+// offered at every node, so σ's other talon moves stay legal with c gone;
+// otherwise taking a talon card away shifts the stock's packets or the
+// passes.
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 	r := c.Rank()
 	if r == 1 {
@@ -528,7 +532,11 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for _, k := range ks[:nk] {
 		if rg.foundOK(st, k.card) {
-			dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec}
+			if prune && rg.draw == 1 && rg.passes == 0 && rg.safe(st, k.card) {
+				return append(dst[:n0], mv)
+			}
+			dst = append(dst, mv)
 		}
 	}
 	// reveals
