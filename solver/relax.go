@@ -98,12 +98,13 @@ import (
 // mapped line ends where σ ends, with every card on a foundation: a win
 // of the relaxed game from α(P). ∎
 //
-// The converse fails in general (a relaxed move may use an uncovered card
-// the real position has covered by another), so a relaxed win proves
-// nothing, and the solver then searches the real game. The relaxed
-// search itself prunes nothing: it visits every relaxed state reachable
-// from α(P), with an exact table (the whole packed state is stored and
-// compared), so "no relaxed win" is decided exhaustively.
+// The converse is not proved (a relaxed move may use an uncovered card of
+// a type where the real position has that card covered and its twin
+// free), so a relaxed win proves nothing, and the solver then searches
+// the real game. The relaxed search prunes only with its safe moves
+// (safe, proved for the relaxed game) and keeps an exact table (the whole
+// packed state is stored and compared), so "no relaxed win" is decided
+// exhaustively (relaxsearch.go).
 //
 // The rules this holds for (relaxApplies): one deck without a Joker, built
 // down in alternating colour without wrapping, foundations from the Ace,
