@@ -173,7 +173,6 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 			rg.kings |= 1 << c
 		}
 	}
-	var st rstate
 	for p := 0; p < rg.piles; p++ {
 		pile := s.Pile(p)
 		d := s.Down(p)
@@ -187,10 +186,6 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 		}
 		if len(pile) > 0 {
 			rg.stc[p] = slices.Clone(pile[:d+1])
-			st.s[p] = uint8(d + 1)
-			for _, c := range pile[d+1:] {
-				st.placed |= 1 << c
-			}
 		}
 		rg.sBits[p] = bitsFor(len(rg.stc[p]))
 	}
@@ -201,24 +196,8 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	for i := 0; i < n; i++ {
 		rg.talon = append(rg.talon, s.TalonCard(i))
 	}
-	st.talon = 1<<n - 1
-	if n == 64 {
-		st.talon = ^uint64(0)
-	}
-	st.w = uint8(s.WastePos())
 	if rg.passes > 0 {
-		st.rec = uint8(s.Recycles())
 		rg.recBits = bitsFor(rg.passes)
-	}
-	for i := 0; i < 4; i++ {
-		st.found[i] = uint8(s.Foundation(i))
-	}
-	ci := 0
-	for i := 0; i < r.Cells; i++ {
-		if c := s.Cell(i); c != engine.NoCard {
-			st.cells[ci] = c
-			ci++
-		}
 	}
 	rg.wBits = bitsFor(n)
 	rg.foundBits = bitsFor(r.Ranks)
@@ -229,10 +208,10 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	if total > 127 {
 		return nil, rstate{}, false
 	}
-	for p := 0; p < rg.piles; p++ {
-		rg.normalize(&st, p)
+	st, ok := rg.alpha(s)
+	if !ok {
+		return nil, rstate{}, false
 	}
-	st.sortCells()
 	return rg, st, true
 }
 

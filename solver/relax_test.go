@@ -62,7 +62,7 @@ func TestRelaxCompleteness(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
 			}
-			if a, ok := rg.alpha(&s); !ok || rg.key(&a) != rg.key(&root) {
+			if a, ok := rg.alpha(&s); !ok || rg.key(&a) != rg.key(&root) { // newRgame is built on alpha: a consistency check
 				t.Fatalf("%s seed %d: α of the deal differs from the relaxed root", rulesLabel(&r), seed)
 			}
 			rng := rand.New(rand.NewPCG(seed, 7))
