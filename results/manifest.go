@@ -66,7 +66,20 @@ type Manifest struct {
 	PlayerSamples int    `json:"player_samples,omitempty"`
 	PlayerNodes   int64  `json:"player_nodes,omitempty"`
 	PlayerVersion string `json:"player_version,omitempty"`
+	// ContinuedBy lists the builds ("commit, go version") that continued
+	// the run after the one named by Commit and GoVersion: a run may be
+	// continued by another build as long as the solver and player versions
+	// (and everything else that makes a record) are the same.
+	ContinuedBy []string `json:"continued_by,omitempty"`
 }
+
+// provenanceFields are the manifest fields (JSON names) that say which
+// build made the records but not what they are: a run continued by another
+// build keeps the first build's and lists the others in ContinuedBy.
+var provenanceFields = []string{"go_version", "commit", "continued_by"}
+
+// build names the manifest's build as an entry of ContinuedBy.
+func (m *Manifest) build() string { return m.Commit + ", " + m.GoVersion }
 
 // Commit returns the VCS revision the binary was built from, with
 // "+dirty" when the tree was modified, or "unknown".

@@ -55,7 +55,7 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 			return res, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
 		}
 		ms[i], shards[i] = m, sh
-		if field, a, b := Diff(&ms[0], &m, "shard", "workers"); field != "" {
+		if field, a, b := Diff(&ms[0], &m, append([]string{"shard", "workers"}, provenanceFields...)...); field != "" {
 			return res, refuse("%s and %s differ in %s: %s vs %s", dirs[0], d, field, a, b)
 		}
 		if sh.N != shards[0].N {
@@ -99,6 +99,13 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 	merged := m0
 	merged.Shard = fmt.Sprintf("merged %d of %d", len(dirs), shards[0].N)
 	merged.Workers = 0
+	for _, m := range ms[1:] {
+		for _, b := range append([]string{m.build()}, m.ContinuedBy...) {
+			if b != merged.build() && !slices.Contains(merged.ContinuedBy, b) {
+				merged.ContinuedBy = append(merged.ContinuedBy, b)
+			}
+		}
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return res, err
 	}

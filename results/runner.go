@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,10 @@ import (
 type RunOptions struct {
 	Dir      string
 	Manifest Manifest
+	// Grow lets the run extend a directory whose manifest is the same but
+	// for a smaller number of deals: the seed range grows, the records
+	// already made stay.
+	Grow bool
 	// FlushEvery and FlushRecords bound how long and how many records
 	// may wait before they are written and synced: 1 s and 100 when 0.
 	FlushEvery   time.Duration
@@ -131,12 +136,12 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		}
 		one = func(seed uint64) (Record, error) { return PlayOne(runCtx, g, deal, seed, f, po) }
 	}
-	if err := prepareDir(o.Dir, &m); err != nil {
-		return res, err
-	}
 	if _, err := os.Stat(filepath.Join(o.Dir, CompressedRecordsFile)); err == nil {
 		return res, fmt.Errorf("%s holds a finished, compressed experiment (%s); gunzip it to run more of it",
 			o.Dir, CompressedRecordsFile)
+	}
+	if err := prepareDir(o.Dir, &m, o.Grow); err != nil {
+		return res, err
 	}
 	recs, good, err := ReadRecords(o.Dir)
 	if err != nil {
@@ -268,8 +273,11 @@ func resumeSeeds(path string, good int64, recorded, all []uint64, from, n uint64
 }
 
 // prepareDir creates dir with the manifest m, or checks that the manifest
-// there is m but for workers, and records the new workers count.
-func prepareDir(dir string, m *Manifest) error {
+// there is m but for workers and the build (commit, Go version), and
+// records the new workers count and build. With grow, the directory's
+// range may also be a shorter one from the same first seed; its manifest
+// then takes m's number of deals. On return m is the directory's manifest.
+func prepareDir(dir string, m *Manifest, grow bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -286,11 +294,24 @@ func prepareDir(dir string, m *Manifest) error {
 	case err != nil:
 		return err
 	}
-	if field, have, want := Diff(&old, m, "workers"); field != "" {
+	ignore := append([]string{"workers"}, provenanceFields...)
+	if grow {
+		if old.Deals > m.Deals {
+			return &MismatchError{Dir: dir, Field: "deals", Have: fmt.Sprint(old.Deals), Want: fmt.Sprint(m.Deals) + " (--grow never shrinks a range)"}
+		}
+		ignore = append(ignore, "deals")
+	}
+	if field, have, want := Diff(&old, m, ignore...); field != "" {
 		return &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
 	}
-	if old.Workers != m.Workers {
-		return WriteManifest(dir, m)
+	nm := old
+	nm.Workers, nm.Deals = m.Workers, m.Deals
+	if b := m.build(); b != old.build() && !slices.Contains(old.ContinuedBy, b) {
+		nm.ContinuedBy = append(slices.Clone(old.ContinuedBy), b)
+	}
+	*m = nm
+	if f, _, _ := Diff(&old, &nm); f != "" {
+		return WriteManifest(dir, &nm)
 	}
 	return nil
 }

@@ -170,6 +170,80 @@ func TestRunManifestMismatch(t *testing.T) {
 	}
 }
 
+// TestRunContinuedByAnotherBuild: a run continued by another commit or Go
+// version goes on and lists that build once; another solver version is
+// refused.
+func TestRunContinuedByAnotherBuild(t *testing.T) {
+	m := testManifest(t, 4, Whole)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	runDir(t, ctx, dir, m, func(Record) {
+		if n++; n == 2 {
+			cancel()
+		}
+	})
+	other := m
+	other.Commit, other.GoVersion = "abc123", "go9.9"
+	for range 2 {
+		if res := runDir(t, context.Background(), dir, other, nil); res.Done != 4 {
+			t.Fatalf("continued run: %d of 4 deals done", res.Done)
+		}
+	}
+	got, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Commit != m.Commit || len(got.ContinuedBy) != 1 || got.ContinuedBy[0] != "abc123, go9.9" {
+		t.Errorf("manifest after a continuation: commit %q, continued by %q; want %q and [abc123, go9.9]",
+			got.Commit, got.ContinuedBy, m.Commit)
+	}
+	other.SolverVersion = "0"
+	var mm *MismatchError
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); !errors.As(err, &mm) || mm.Field != "solver_version" {
+		t.Fatalf("Run with another solver version: %v, want a mismatch on solver_version", err)
+	}
+}
+
+// TestRunGrow: --grow extends a finished range, solving only the new
+// seeds, and the result equals one run of the larger range; without grow a
+// larger range is refused, and grow never shrinks one.
+func TestRunGrow(t *testing.T) {
+	small, big := testManifest(t, 3, Whole), testManifest(t, 6, Whole)
+	dir := t.TempDir()
+	runDir(t, context.Background(), dir, small, nil)
+	var mm *MismatchError
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: big}); !errors.As(err, &mm) || mm.Field != "deals" {
+		t.Fatalf("Run of 6 deals on a 3-deal directory: %v, want a mismatch on deals", err)
+	}
+	var solved []uint64
+	res, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: big, Grow: true,
+		OnRecord: func(r Record) { solved = append(solved, r.Seed) }})
+	if err != nil {
+		t.Fatalf("Run with grow: %v", err)
+	}
+	slices.Sort(solved)
+	if res.Done != 6 || res.Resumed != 3 || !slices.Equal(solved, []uint64{103, 104, 105}) {
+		t.Errorf("grown run: done %d, resumed %d, solved %v; want 6, 3, [103 104 105]", res.Done, res.Resumed, solved)
+	}
+	if got, err := ReadManifest(dir); err != nil || got.Deals != 6 {
+		t.Errorf("manifest after growing: %+v, %v; want 6 deals", got, err)
+	}
+	whole := t.TempDir()
+	runDir(t, context.Background(), whole, big, nil)
+	if a, b := readSorted(t, dir), readSorted(t, whole); !slices.Equal(a, b) {
+		t.Errorf("grown directory's records differ from one run's:\n%v\n%v", a, b)
+	}
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: small, Grow: true}); !errors.As(err, &mm) || mm.Field != "deals" {
+		t.Errorf("Run with grow to fewer deals: %v, want a mismatch on deals", err)
+	}
+	moved := big
+	moved.From = 50
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: moved, Grow: true}); !errors.As(err, &mm) || mm.Field != "from" {
+		t.Errorf("Run with grow from another first seed: %v, want a mismatch on from", err)
+	}
+}
+
 // TestRunRefusesBadRecords: a seed twice, or a seed not in the shard, is
 // refused with an error naming it.
 func TestRunRefusesBadRecords(t *testing.T) {

@@ -36,6 +36,7 @@ type winrateOptions struct {
 	mem      string
 	shard    string
 	out      string
+	grow     bool
 	player   playerOptions
 }
 
@@ -47,7 +48,10 @@ func newWinrateCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `Solve deals S..S+N-1 (or this shard's part of them) and write one JSON line
 per deal to DIR/records.jsonl, after DIR/manifest.json, which says how they
 were made. Running the same command again continues where it stopped; a DIR
-made with other flags (but --workers) is refused. Records are written in
+made with other flags (but --workers) is refused; another build of the
+program may continue it if its solver and player versions are the same
+(the manifest lists the builds). --grow extends DIR's experiment to a
+larger --deals from the same first seed, keeping what was done. Records are written in
 batches, each synced, at most a second or 100 records apart.
 
 --shard k/n runs the seeds s with (s-S) % n == k-1; 'klondike merge' joins
@@ -82,6 +86,7 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table per deal, e.g. 512MiB, 2G; 0 for no limit")
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
+	fs.BoolVar(&o.grow, "grow", false, "extend DIR's experiment to --deals deals from the same first seed, keeping its records")
 	addPlayerFlags(fs, &o.player, "")
 	return cmd
 }
@@ -147,7 +152,7 @@ func runWinrate(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet
 		return err
 	}
 	pp := newProgressPrinter(stderr)
-	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Progress: pp.update})
+	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Grow: o.grow, Progress: pp.update})
 	pp.finish()
 	var mm *results.MismatchError
 	switch {
