@@ -21,7 +21,7 @@ import (
 
 // SolverVersion names the solver's behaviour in manifests: a change that
 // can change a verdict or a node count must change it.
-const SolverVersion = "2"
+const SolverVersion = "3"
 
 // File names in a result directory.
 const (

@@ -141,15 +141,15 @@ func TestRelaxCompleteness(t *testing.T) {
 	}
 }
 
-// TestRoundsAgreeWithNoPrune checks the rounds of Solve (relaxed search,
-// guided real search, lost marks kept between searches) on small games,
-// with the quick real search off and tiny rounds so that every deal goes
-// through several rounds and the guide: the verdict must be NoPrune's
+// TestGuidedAgreesWithNoPrune checks the guided search of Solve (real
+// search skipping what relaxed searches prove lost, lost marks kept from
+// one relaxed search to the next) on small games, with the quick real
+// search off so that every deal goes through the guide: the verdict must be NoPrune's
 // (the plain exhaustive real search, itself checked against the BFS
 // oracle), and every win must replay.
-func TestRoundsAgreeWithNoPrune(t *testing.T) {
-	defer func(q, f int64) { quickNodes, firstRound = q, f }(quickNodes, firstRound)
-	quickNodes, firstRound = 0, 8
+func TestGuidedAgreesWithNoPrune(t *testing.T) {
+	defer func(q int64) { quickNodes = q }(quickNodes)
+	quickNodes = 0
 	deals := 40
 	if testing.Short() {
 		deals = 10
@@ -167,7 +167,7 @@ func TestRoundsAgreeWithNoPrune(t *testing.T) {
 			}
 		}
 	}
-	won, lost, rounds := 0, 0, 0
+	won, lost, guided, pruned := 0, 0, 0, 0
 	for _, r := range sets {
 		g := engine.MustGame(r)
 		for seed := uint64(0); seed < uint64(deals); seed++ {
@@ -178,7 +178,7 @@ func TestRoundsAgreeWithNoPrune(t *testing.T) {
 			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
 			got := Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
 			if want.Verdict == Unknown || got.Verdict != want.Verdict {
-				t.Fatalf("%s seed %d: rounds say %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
+				t.Fatalf("%s seed %d: the guided search says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
 			}
 			if got.Verdict == Won {
 				won++
@@ -189,13 +189,16 @@ func TestRoundsAgreeWithNoPrune(t *testing.T) {
 				lost++
 			}
 			if got.Stats.RelaxedNodes > 0 {
-				rounds++
+				guided++
+			}
+			if got.Stats.Pruned > 0 {
+				pruned++
 			}
 		}
 	}
-	t.Logf("%d won, %d lost, %d through the relaxed rounds", won, lost, rounds)
-	if lost == 0 || rounds < (won+lost)/2 {
-		t.Errorf("the test did not exercise the rounds: %d won, %d lost, %d through the rounds", won, lost, rounds)
+	t.Logf("%d won, %d lost, %d guided, %d with nodes pruned by the guide", won, lost, guided, pruned)
+	if lost == 0 || guided < (won+lost)/2 || pruned < lost/2 {
+		t.Errorf("the test did not exercise the guide: %d won, %d lost, %d guided, %d pruned", won, lost, guided, pruned)
 	}
 }
 
