@@ -78,6 +78,7 @@ type search struct {
 	ctx       context.Context
 	deadline  time.Time
 	nodes     int64
+	checked   int64 // nodes + guide nodes at the last look at the clock
 	stop      string
 	bufs      [][]sMove
 	path      []sMove
@@ -303,11 +304,15 @@ func (sr *search) budgetSpent() bool {
 		sr.stop = "done" // another worker decided the deal or ran out
 		return true
 	}
-	if sr.opt.MaxNodes > 0 && sr.nodes+sr.guideNodes() >= sr.opt.MaxNodes {
+	all := sr.nodes + sr.guideNodes()
+	if sr.opt.MaxNodes > 0 && all >= sr.opt.MaxNodes {
 		sr.stop = "nodes"
 		return true
 	}
-	if sr.nodes&1023 == 0 {
+	// the clock and the context every 1,024 nodes, the guide's relaxed
+	// states counted (one real node may cost thousands of them)
+	if all-sr.checked >= 1024 {
+		sr.checked = all
 		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
 			sr.stop = "time"
 			return true
