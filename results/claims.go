@@ -370,7 +370,7 @@ func compareRow(t *compareTest, model string, a, b *Result) claimRow {
 	fig := fmt.Sprintf("%s %s%% [%s, %s], %s %s%% [%s, %s]", t.aName, pct(float64(sa.Won)/float64(sa.Deals)),
 		pct(ra.Range.Lo), pct(ra.Range.Hi), t.bName, pct(float64(sb.Won)/float64(sb.Deals)), pct(rb.Range.Lo), pct(rb.Range.Hi))
 	ma, mb := &a.Manifest, &b.Manifest
-	paired := t.paired && ma.SeedType == mb.SeedType && ma.From == mb.From && ma.Deals == mb.Deals
+	paired := t.paired && sharesSeeds(ma, mb)
 	var out outcome
 	if paired {
 		p := ComparePaired(a.Records, b.Records)

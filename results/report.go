@@ -333,15 +333,21 @@ func reportRow(r *Result) string {
 	return "| " + strings.Join(cells, " | ") + " |"
 }
 
-// pairRows compares every two directories with the same game and seeds
-// whose rules differ in exactly one field.
+// sharesSeeds tells whether two experiments' seed ranges, of one seed
+// type, overlap: their records can then be paired on the seeds both hold.
+func sharesSeeds(a, b *Manifest) bool {
+	return a.SeedType == b.SeedType && max(a.From, b.From) < min(a.From+a.Deals, b.From+b.Deals)
+}
+
+// pairRows compares every two directories with the same game and
+// overlapping seed ranges whose rules differ in exactly one field.
 func pairRows(rs []Result) []string {
 	var rows []string
 	for i := range rs {
 		for j := i + 1; j < len(rs); j++ {
 			a, b := &rs[i], &rs[j]
 			ma, mb := &a.Manifest, &b.Manifest
-			if ma.Game != mb.Game || ma.SeedType != mb.SeedType || ma.From != mb.From || ma.Deals != mb.Deals {
+			if ma.Game != mb.Game || !sharesSeeds(ma, mb) {
 				continue
 			}
 			desc, ok := rulesDiff(&ma.Rules, &mb.Rules)

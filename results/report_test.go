@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,6 +60,25 @@ func TestReportRows(t *testing.T) {
 	}
 	if n := strings.Count(out, "\n| testdata/report/"); n != 5 {
 		t.Errorf("report has %d rows of results and pairs, want 3 + 2", n)
+	}
+}
+
+// TestPairsOverlappingRanges: directories whose seed ranges overlap (one
+// grown to more deals) are paired on the seeds both hold; disjoint ranges
+// are not paired.
+func TestPairsOverlappingRanges(t *testing.T) {
+	rs := loadFixtures(t)
+	rs[2].Manifest.Deals = 20 // d1-part: 5 of seeds 0..19 done
+	rows := pairRows(rs)
+	want := "| testdata/report/d3 | testdata/report/d1-part | draw: 3 → 1 | 5 | 3 | 0 | 1 | 1 | 0 | 1 |"
+	if !slices.Contains(rows, want) {
+		t.Errorf("pairs of a grown range: %q, want the row %q", rows, want)
+	}
+	rs[2].Manifest.From = 10 // seeds 10..29: none in common with d3's 0..9
+	for _, r := range pairRows(rs) {
+		if strings.Contains(r, "d1-part") {
+			t.Errorf("disjoint seed ranges paired: %s", r)
+		}
 	}
 }
 
