@@ -147,7 +147,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if !ok {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
-	var real, peak int64 // real nodes (the relaxed ones are rsol.nodes), peak table
+	var real, peak int64 // the quick search's nodes and table
 	if quickNodes > 0 {
 		o1 := opt
 		if o1.MaxNodes == 0 || o1.MaxNodes > quickNodes {
@@ -165,21 +165,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		o.MaxNodes = opt.MaxNodes - real
 	}
 	res := solveReal(ctx, s, o, start, deadline, rg, rsol)
-	real += res.Stats.Nodes - res.Stats.RelaxedNodes
-	out := rsol.finish(Result{Verdict: res.Verdict, Solution: res.Solution}, real, max(peak, res.Stats.TableSize), start)
-	out.Stats.Stored, out.Stats.Stop = res.Stats.Stored, res.Stats.Stop
-	return out
-}
-
-// finish fills in r's statistics for a guided search: real nodes, the
-// relaxed ones, the peak of the tables.
-func (rs *rsolver) finish(r Result, real, peak int64, start time.Time) Result {
-	r.Stats.Nodes = real + rs.nodes
-	r.Stats.RelaxedNodes = rs.nodes
-	r.Stats.Pruned = rs.pruned
-	r.Stats.TableSize = max(peak, rs.bytes())
-	r.Stats.Elapsed = time.Since(start)
-	return r
+	res.Stats.Nodes += real // solveReal counts the guided search's real and relaxed nodes
+	res.Stats.TableSize = max(peak, res.Stats.TableSize)
+	return res
 }
 
 // quickNodes is the quick real search's budget (a variable for the tests,
