@@ -350,25 +350,27 @@ const (
 
 // uncovered returns, for the card types, whether a card of the type is
 // uncovered: bit c of the result is set for both cards of c's type when
-// some card of the type is. vis is the face-up pile cards.
+// some card of the type is. vis is the face-up pile cards. A type (rank r,
+// a colour) has as many uncovered cards as it has visible ones less the
+// placed cards built on them, the other colour's placed cards of rank r-1
+// (each placed card lies on an uncovered card of its parent type when
+// placed, and stays there in the relaxed game).
+//
+// The counts are taken for all ranks at once (a card is bit 4·rank+suit,
+// see engine.NewCard): each suit is shifted onto the Clubs bits, so bit
+// 4r holds a suit's rank r; a colour's two suits give "at least one"
+// (or) and "two" (and); a type has more visible than placed children when
+// it has two visible and fewer than two children, or one or more visible
+// and none. uncoveredLoop in the tests is the plain count it is checked
+// against.
 func (rg *rgame) uncovered(vis, placed uint64) uint64 {
-	var m uint64
-	for r := 1; r <= rg.ranks; r++ {
-		for col := 0; col < 2; col++ {
-			t := rg.typ[r][col]
-			n := bits.OnesCount64(vis & t)
-			if n == 0 {
-				continue
-			}
-			if r > 1 {
-				n -= bits.OnesCount64(placed & rg.typ[r-1][1-col])
-			}
-			if n > 0 {
-				m |= t
-			}
-		}
-	}
-	return m
+	const lane = 0x1111111111111111 // the Clubs bits
+	c, d, h, s := vis&lane, vis>>1&lane, vis>>2&lane, vis>>3&lane
+	pc, pd, ph, ps := placed&lane, placed>>1&lane, placed>>2&lane, placed>>3&lane
+	// children of a black type of rank r: red placed cards of rank r-1
+	black := (c&s)&^((pd&ph)<<4) | (c|s)&^((pd|ph)<<4)
+	red := (d&h)&^((pc&ps)<<4) | (d|h)&^((pc|ps)<<4)
+	return black | black<<3 | red<<1 | red<<2
 }
 
 // fits tells whether card c may go onto the piles: an uncovered card of

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -217,4 +218,50 @@ func replaySolution(start engine.State, sol []engine.Move) error {
 		return fmt.Errorf("the line does not win")
 	}
 	return nil
+}
+
+// uncoveredLoop is the plain count uncovered is checked against: for each
+// type, its visible cards less the placed cards of its children's type.
+func uncoveredLoop(rg *rgame, vis, placed uint64) uint64 {
+	var m uint64
+	for r := 1; r <= rg.ranks; r++ {
+		for col := 0; col < 2; col++ {
+			t := rg.typ[r][col]
+			n := bits.OnesCount64(vis & t)
+			if n == 0 {
+				continue
+			}
+			if r > 1 {
+				n -= bits.OnesCount64(placed & rg.typ[r-1][1-col])
+			}
+			if n > 0 {
+				m |= t
+			}
+		}
+	}
+	return m
+}
+
+// TestUncoveredMatchesLoop checks the bit-parallel count of uncovered
+// types against the plain loop on random visible and placed sets, for
+// full and short decks.
+func TestUncoveredMatchesLoop(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for _, ranks := range []int{13, 7, 4} {
+		var cards uint64
+		rg := &rgame{ranks: ranks}
+		for c := engine.Card(0); c < 64; c++ {
+			if c.Valid() && !c.IsJoker() && c.Rank() <= ranks {
+				rg.typ[c.Rank()][c.Colour()] |= 1 << c
+				cards |= 1 << c
+			}
+		}
+		for i := 0; i < 200000; i++ {
+			vis := rnd.Uint64() & rnd.Uint64() & cards
+			placed := vis & rnd.Uint64()
+			if got, want := rg.uncovered(vis, placed), uncoveredLoop(rg, vis, placed); got != want {
+				t.Fatalf("ranks %d vis %#x placed %#x: %#x, want %#x", ranks, vis, placed, got, want)
+			}
+		}
+	}
 }

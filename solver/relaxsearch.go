@@ -49,10 +49,11 @@ type rsolver struct {
 	won   *rtable
 	open  *rtable // relaxed states whose guide search ran out of budget
 
-	scc   [][2]uint64 // Tarjan's stack
-	next  uint32
-	bufs  [][]rMove
-	nodes int64 // relaxed states visited, all searches
+	scc    [][2]uint64 // Tarjan's stack
+	next   uint32
+	bufs   [][]rMove
+	states []*rstate // a child state per depth, reused (the hot path allocates nothing)
+	nodes  int64     // relaxed states visited, all searches
 
 	// the current search
 	budget   int64 // states it may visit; 0 no limit
@@ -107,6 +108,13 @@ func (rs *rsolver) set(k [2]uint64, v uint32) bool {
 		rs.vals[i] = v
 		return true
 	}
+	return rs.add(i, k, v)
+}
+
+// add puts k, absent from the table, with the value v at i, the empty
+// slot slot returned for it (growing the table first if need be); false
+// when the table would outgrow its limit.
+func (rs *rsolver) add(i uint64, k [2]uint64, v uint32) bool {
 	if (rs.n+1)*4 > len(rs.keys)*3 {
 		if rs.limit > 0 && int64(len(rs.keys))*2*20 > rs.limit {
 			return false
@@ -189,7 +197,7 @@ func (rs *rsolver) visit(st *rstate, depth int) (bool, uint32) {
 	rs.next++
 	if there {
 		rs.vals[i] = idx
-	} else if !rs.set(k, idx) {
+	} else if !rs.add(i, k, idx) {
 		rs.stop = "memory"
 		return false, 0
 	}
@@ -208,14 +216,16 @@ func (rs *rsolver) visit(st *rstate, depth int) (bool, uint32) {
 	}
 	for len(rs.bufs) <= depth {
 		rs.bufs = append(rs.bufs, make([]rMove, 0, 64))
+		rs.states = append(rs.states, new(rstate))
 	}
 	moves := rg.moves(st, rs.bufs[depth][:0], true)
 	rs.bufs[depth] = moves
+	child := rs.states[depth]
 	low := idx
 	for _, m := range moves {
-		child := *st
-		rg.apply(&child, m)
-		won, l := rs.visit(&child, depth+1)
+		*child = *st
+		rg.apply(child, m)
+		won, l := rs.visit(child, depth+1)
 		if won {
 			rs.won.insert(k)
 			return true, 0
