@@ -21,7 +21,7 @@ import (
 
 // SolverVersion names the solver's behaviour in manifests: a change that
 // can change a verdict or a node count must change it.
-const SolverVersion = "3"
+const SolverVersion = "4"
 
 // File names in a result directory.
 const (

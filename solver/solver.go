@@ -99,9 +99,9 @@ type search struct {
 	up        uint64 // see faceUp
 	upOK      bool
 	oneDeck   bool
-	pendGen   bool     // restricted nodes' moves from pendMoves
-	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
-	guideBase int64    // guide.nodes when this search began
+	pendGen   bool       // restricted nodes' moves from pendMoves
+	guide     *rsolver   // prunes nodes the relaxed game proves lost (nil: none)
+	guideBase int64      // guide.nodes when this search began
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -121,13 +121,18 @@ type sharedState struct {
 // the worker that stored it, so a worker may skip it, and the verdict is
 // the same as one worker's.
 //
-// Where the relaxed game applies (relax.go), a quick real search of 2,000
-// nodes (which wins most winnable deals at once) is followed by the guided
-// search: the real game from scratch, skipping every node whose relaxed
-// state is proved lost (rsolver.isLost: a relaxed search of at most
-// guideBudget states from the node, whose lost marks every later one
-// reuses). Its exhaustion proves the deal lost: only nodes that cannot be
-// won were skipped. Nodes counts both searches and the relaxed states.
+// A quick real search of 2,000 nodes (which wins most winnable Klondike
+// deals at once) comes first. Where the relaxed game applies (relax.go)
+// the guided search follows: the real game from scratch, skipping every
+// node whose relaxed state is proved lost (rsolver.isLost: a relaxed
+// search of at most guideBudget states from the node, whose lost marks
+// every later one reuses). Its exhaustion proves the deal lost: only nodes
+// that cannot be won were skipped. Elsewhere (two decks, Yukon-style
+// groups, reserves, the Joker, ...) a beam search (beam.go) looks for a
+// win with at most half the nodes left (beamMaxNodes at most), and then
+// the real game is searched in full. Nodes counts every search, the
+// relaxed states and the beam's states included; the preliminary searches
+// run on one goroutine, so they do not depend on opt.Workers.
 //
 // An earlier version also searched the relaxed game from the deal in
 // rounds of growing budget beside the guided search; on 110 hard deals
@@ -143,29 +148,49 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.NoPrune {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
-	rg, _, ok := newRgame(&s)
-	if !ok {
-		return solveReal(ctx, s, opt, start, deadline, nil, nil)
-	}
-	var real, peak int64 // the quick search's nodes and table
+	var spent, peak int64 // nodes and largest table of the searches before the last
+	left := func() int64 { return opt.MaxNodes - spent }
+	outOfNodes := func() bool { return opt.MaxNodes > 0 && left() <= 0 }
 	if quickNodes > 0 {
-		o1 := opt
-		if o1.MaxNodes == 0 || o1.MaxNodes > quickNodes {
-			o1.MaxNodes = quickNodes
+		o := opt
+		o.Workers = 1
+		if opt.MaxNodes == 0 || left() > quickNodes {
+			o.MaxNodes = quickNodes
 		}
-		r1 := solveReal(ctx, s, o1, start, deadline, nil, nil)
-		if r1.Verdict != Unknown || r1.Stats.Stop != "nodes" || o1.MaxNodes == opt.MaxNodes {
-			return r1
+		r := solveReal(ctx, s, o, start, deadline, nil, nil)
+		spent, peak = r.Stats.Nodes, r.Stats.TableSize
+		if r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes() {
+			return r
 		}
-		real, peak = r1.Stats.Nodes, r1.Stats.TableSize
 	}
-	rsol := newRsolver(rg, opt.Mem)
+	rg, _, relaxed := newRgame(&s)
+	if !relaxed && beamWidth > 0 {
+		n := int64(beamMaxNodes)
+		if opt.MaxNodes > 0 {
+			n = min(n, left()/2)
+		}
+		path, bn, bb, stop := beamSolve(ctx, s, opt, beamWidth, n, deadline)
+		spent += bn
+		peak = max(peak, bb)
+		st := Stats{Nodes: spent, TableSize: peak, Elapsed: time.Since(start), Stop: stop}
+		switch {
+		case path != nil:
+			return Result{Verdict: Won, Solution: expand(s, path), Stats: st}
+		case stop == "time" || stop == "cancelled" || outOfNodes():
+			return Result{Verdict: Unknown, Stats: st}
+		}
+	}
 	o := opt
 	if opt.MaxNodes > 0 {
-		o.MaxNodes = opt.MaxNodes - real
+		o.MaxNodes = left()
 	}
-	res := solveReal(ctx, s, o, start, deadline, rg, rsol)
-	res.Stats.Nodes += real // solveReal counts the guided search's real and relaxed nodes
+	var res Result
+	if relaxed {
+		res = solveReal(ctx, s, o, start, deadline, rg, newRsolver(rg, opt.Mem))
+	} else {
+		res = solveReal(ctx, s, o, start, deadline, nil, nil)
+	}
+	res.Stats.Nodes += spent // solveReal counts the guided search's real and relaxed nodes
 	res.Stats.TableSize = max(peak, res.Stats.TableSize)
 	return res
 }
@@ -197,18 +222,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	for w := 0; w < workers; w++ {
 		sr := &search{opt: opt, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
-		sr.klon = !opt.NoPrune && safeRulesApply(r)
-		sr.partial = !opt.NoPrune && partialRulesApply(r)
-		sr.empties = !opt.NoPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
-		sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
-		sr.worryPend = !opt.NoPrune && worryPendApplies(r)
-		sr.joker = r.Joker
-		sr.oneDeck = r.Decks == 1 && !r.Joker
-		sr.pendGen = !opt.NoPrune && pendGenApplies(r)
-		sr.draw1 = r.Draw == 1
-		sr.worry = r.WorryBack
-		sr.setFitters(&s)
-		sr.pk = pk
+		sr.setRules(&s, pk)
 		if rg != nil {
 			sr.guide = rsol
 			if w > 0 || rsol == nil {
@@ -321,18 +335,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if s.Won() {
 		return true
 	}
-	if sr.pk != nil {
-		sr.key = sr.pk.appendKey(s, sr.key[:0])
-	} else {
-		sr.key = s.AppendKey(sr.key[:0])
-	}
-	if sr.opt.NoPrune || sr.atomicTalon(s) {
-		// AppendKey folds the waste positions of the unlimited-pass cycle
-		// into one; that is sound only when every node offers the waste
-		// cards of every position of its cycle, as the K+ stock does.
-		// Atomic draws do not, so keep the position exact.
-		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
-	}
+	sr.setKey(s)
 	if pend != 0 {
 		// Subsumption: a restricted node is skipped when the free node of
 		// the same position is in the table. Proof: every restriction only
@@ -409,6 +412,41 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		}
 	}
 	return false
+}
+
+// setKey puts the table key of s in sr.key.
+func (sr *search) setKey(s *engine.State) {
+	if sr.pk != nil {
+		sr.key = sr.pk.appendKey(s, sr.key[:0])
+	} else {
+		sr.key = s.AppendKey(sr.key[:0])
+	}
+	if sr.opt.NoPrune || sr.atomicTalon(s) {
+		// AppendKey folds the waste positions of the unlimited-pass cycle
+		// into one; that is sound only when every node offers the waste
+		// cards of every position of its cycle, as the K+ stock does.
+		// Atomic draws do not, so keep the position exact.
+		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
+	}
+}
+
+// setRules sets what the search's move generation needs to know of the
+// rules of s (with the pruning opt.NoPrune allows) and its key packer.
+func (sr *search) setRules(s *engine.State, pk *packer) {
+	r := &s.Game().Rules
+	opt := &sr.opt
+	sr.klon = !opt.NoPrune && safeRulesApply(r)
+	sr.partial = !opt.NoPrune && partialRulesApply(r)
+	sr.empties = !opt.NoPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
+	sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
+	sr.worryPend = !opt.NoPrune && worryPendApplies(r)
+	sr.joker = r.Joker
+	sr.oneDeck = r.Decks == 1 && !r.Joker
+	sr.pendGen = !opt.NoPrune && pendGenApplies(r)
+	sr.draw1 = r.Draw == 1
+	sr.worry = r.WorryBack
+	sr.setFitters(s)
+	sr.pk = pk
 }
 
 // rotate turns ms left by k places, so another worker starts elsewhere.
