@@ -99,9 +99,9 @@ type search struct {
 	up        uint64 // see faceUp
 	upOK      bool
 	oneDeck   bool
-	pendGen   bool       // restricted nodes' moves from pendMoves
-	guide     *rsolver   // prunes nodes the relaxed game proves lost (nil: none)
-	guideBase int64      // guide.nodes when this search began
+	pendGen   bool     // restricted nodes' moves from pendMoves
+	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
+	guideBase int64    // guide.nodes when this search began
 }
 
 // sharedState is what the workers of one deal share besides the table.
