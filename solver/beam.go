@@ -9,11 +9,16 @@ import (
 	"github.com/klondike-family/klondike/engine"
 )
 
-// The beam search's width and its largest node budget (Solve gives it at
-// most half the nodes left).
+// The beam searches' widths (from the least, four times wider each time)
+// and their node budget in all: at most half the nodes left, and at most
+// beamMaxNodes, or beamRelaxedNodes where the relaxed game applies (whose
+// guided search decides most hard deals, the lost ones included, and
+// should keep its nodes).
 const (
-	beamWidth    = 64
-	beamMaxNodes = 1 << 20
+	beamMinWidth     = 16
+	beamMaxWidth     = 1024
+	beamMaxNodes     = 1 << 20
+	beamRelaxedNodes = 1 << 16
 )
 
 // beamSolve looks for a win by beam search: from the deal, each level
@@ -33,7 +38,7 @@ const (
 // line it finds is a line of legal moves, which Solve expands and the
 // tests replay. Each new state is counted as a node, and stored in an
 // exact table so that no state is kept twice.
-func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, nodes, bytes int64, stop string) {
+func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
 	r := &s.Game().Rules
 	var pk *packer
@@ -42,7 +47,8 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 	}
 	sr.setRules(&s, pk)
 	tab := newTable(opt.Mem)
-	defer func() { bytes = tab.bytes() }()
+	var nodes int64
+	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, tab.stored(), tab.bytes() }()
 	key := func(st *engine.State) []byte {
 		// the exact waste position: the key folds the positions of the
 		// unlimited-pass cycle into one, which the beam, turning the stock
@@ -91,26 +97,26 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 				child := *p
 				child.Apply(m.move())
 				if child.Won() {
-					return line(int32(i), m), nodes, 0, ""
+					return line(int32(i), m), st
 				}
 				k := key(&child)
 				added, ok := tab.insert(k, xxhash.Sum64(k))
 				if !ok {
-					return nil, nodes, 0, "memory"
+					return nil, Stats{Stop: "memory"}
 				}
 				if !added {
 					continue
 				}
 				nodes++
 				if maxNodes > 0 && nodes >= maxNodes {
-					return nil, nodes, 0, "nodes"
+					return nil, Stats{Stop: "nodes"}
 				}
 				if nodes&1023 == 0 {
 					if !deadline.IsZero() && time.Now().After(deadline) {
-						return nil, nodes, 0, "time"
+						return nil, Stats{Stop: "time"}
 					}
 					if ctx != nil && ctx.Err() != nil {
-						return nil, nodes, 0, "cancelled"
+						return nil, Stats{Stop: "cancelled"}
 					}
 				}
 				cands = append(cands, cand{st: child, score: beamScore(&child), parent: int32(i), m: m})
@@ -128,7 +134,7 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 		}
 		links = append(links, level)
 	}
-	return nil, nodes, 0, ""
+	return nil, st
 }
 
 // beamScore rates a state for the beam search: cards up, fewer cards face

@@ -40,9 +40,9 @@ func TestBeamLinesReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				path, nodes, _, _ := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{})
-				if nodes > 60000 {
-					t.Errorf("%s seed %d: %d nodes, budget 60000", name, seed, nodes)
+				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{})
+				if st.Nodes > 60000 || st.Stored > st.Nodes+1 {
+					t.Errorf("%s seed %d: %d nodes, %d stored, budget 60000", name, seed, st.Nodes, st.Stored)
 				}
 				if path == nil {
 					continue

@@ -123,16 +123,20 @@ type sharedState struct {
 //
 // A quick real search of 2,000 nodes (which wins most winnable Klondike
 // deals at once) comes first. Where the relaxed game applies (relax.go)
-// the guided search follows: the real game from scratch, skipping every
-// node whose relaxed state is proved lost (rsolver.isLost: a relaxed
-// search of at most guideBudget states from the node, whose lost marks
-// every later one reuses). Its exhaustion proves the deal lost: only nodes
-// that cannot be won were skipped. Elsewhere (two decks, Yukon-style
-// groups, reserves, the Joker, ...) a beam search (beam.go) looks for a
-// win with at most half the nodes left (beamMaxNodes at most), and then
-// the real game is searched in full. Nodes counts every search, the
-// relaxed states and the beam's states included; the preliminary searches
-// run on one goroutine, so they do not depend on opt.Workers.
+// the guided search follows, first within guidedFirstNodes: the real
+// game from scratch, skipping every node whose relaxed state is proved
+// lost (rsolver.isLost: a relaxed search of at most guideBudget states
+// from the node, whose lost marks every later one reuses). Its exhaustion
+// proves the deal lost: only nodes that cannot be won were skipped. Then
+// beam searches (beam.go) of width 16, 64, 256 and 1,024 look for a win
+// within their share of the nodes (at most half of those left, and at
+// most 1 M, or 64 K where the relaxed game applies); a win they find ends
+// the solve (replayed like any other), and they prove nothing else. Last,
+// the full search: the guided search again from scratch, keeping the
+// first one's lost marks, or where the relaxed game does not apply the
+// real game in full. Nodes counts every search, the relaxed states and
+// the beams' states included; every search but the last runs on one
+// goroutine, so they do not depend on opt.Workers.
 //
 // An earlier version also searched the relaxed game from the deal in
 // rounds of growing budget beside the guided search; on 110 hard deals
@@ -151,53 +155,73 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	var spent, peak int64 // nodes and largest table of the searches before the last
 	left := func() int64 { return opt.MaxNodes - spent }
 	outOfNodes := func() bool { return opt.MaxNodes > 0 && left() <= 0 }
-	if quickNodes > 0 {
+	// real runs a real search of at most n nodes (0: all that are left;
+	// then with opt.Workers, else on one goroutine); done tells whether
+	// its result is the answer.
+	real := func(n int64, rg *rgame, rsol *rsolver) (Result, bool) {
 		o := opt
-		o.Workers = 1
-		if opt.MaxNodes == 0 || left() > quickNodes {
-			o.MaxNodes = quickNodes
+		if n > 0 {
+			o.Workers = 1
 		}
-		r := solveReal(ctx, s, o, start, deadline, nil, nil)
-		spent, peak = r.Stats.Nodes, r.Stats.TableSize
-		if r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes() {
+		if opt.MaxNodes > 0 && (n == 0 || left() < n) {
+			n = left()
+		}
+		o.MaxNodes = n
+		r := solveReal(ctx, s, o, start, deadline, rg, rsol)
+		spent += r.Stats.Nodes
+		peak = max(peak, r.Stats.TableSize)
+		r.Stats.Nodes, r.Stats.TableSize = spent, peak
+		return r, r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes()
+	}
+	if quickNodes > 0 {
+		if r, done := real(quickNodes, nil, nil); done {
 			return r
 		}
 	}
 	rg, _, relaxed := newRgame(&s)
-	if !relaxed && beamWidth > 0 {
-		n := int64(beamMaxNodes)
-		if opt.MaxNodes > 0 {
-			n = min(n, left()/2)
+	var rsol *rsolver
+	share := int64(beamMaxNodes)
+	if relaxed {
+		// the guided search, first within guidedFirstNodes
+		rsol = newRsolver(rg, opt.Mem)
+		if guidedFirstNodes > 0 {
+			if r, done := real(guidedFirstNodes, rg, rsol); done {
+				return r
+			}
 		}
-		path, bn, bb, stop := beamSolve(ctx, s, opt, beamWidth, n, deadline)
-		spent += bn
-		peak = max(peak, bb)
-		st := Stats{Nodes: spent, TableSize: peak, Elapsed: time.Since(start), Stop: stop}
+		share = beamRelaxedNodes
+	}
+	// the beam searches, of growing width, within their share of the nodes
+	if opt.MaxNodes > 0 {
+		share = min(share, left()/2)
+	}
+	for w := beamMinWidth; w <= beamMaxWidth && share > 0; w *= 4 {
+		path, bs := beamSolve(ctx, s, opt, w, share, deadline)
+		spent += bs.Nodes
+		share -= bs.Nodes
+		peak = max(peak, bs.TableSize)
+		st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop}
 		switch {
 		case path != nil:
+			st.Stop = ""
 			return Result{Verdict: Won, Solution: expand(s, path), Stats: st}
-		case stop == "time" || stop == "cancelled" || outOfNodes():
+		case bs.Stop == "time" || bs.Stop == "cancelled" || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
 		}
 	}
-	o := opt
-	if opt.MaxNodes > 0 {
-		o.MaxNodes = left()
-	}
-	var res Result
-	if relaxed {
-		res = solveReal(ctx, s, o, start, deadline, rg, newRsolver(rg, opt.Mem))
-	} else {
-		res = solveReal(ctx, s, o, start, deadline, nil, nil)
-	}
-	res.Stats.Nodes += spent // solveReal counts the guided search's real and relaxed nodes
-	res.Stats.TableSize = max(peak, res.Stats.TableSize)
-	return res
+	// the full search: guided where the relaxed game applies (the lost
+	// marks of the first guided search kept)
+	r, _ := real(0, rg, rsol)
+	return r
 }
 
 // quickNodes is the quick real search's budget (a variable for the tests,
 // which make the guided search do the work on small games).
 var quickNodes int64 = 2000
+
+// guidedFirstNodes is the first guided search's budget, before the beam
+// searches (a variable for the tests).
+var guidedFirstNodes int64 = 100_000
 
 // solveReal is the search of the real game; with rg, every new node is
 // first checked against the relaxed game (rsolver.isLost); worker 0 goes on
