@@ -69,7 +69,8 @@ type Manifest struct {
 	// ContinuedBy lists the builds ("commit, go version") that continued
 	// the run after the one named by Commit and GoVersion: a run may be
 	// continued by another build as long as the solver and player versions
-	// (and everything else that makes a record) are the same.
+	// (and everything else that makes a record) are the same; the solver's
+	// only where the records depend on it (unusedFields).
 	ContinuedBy []string `json:"continued_by,omitempty"`
 }
 
@@ -77,6 +78,17 @@ type Manifest struct {
 // build made the records but not what they are: a run continued by another
 // build keeps the first build's and lists the others in ContinuedBy.
 var provenanceFields = []string{"go_version", "commit", "continued_by"}
+
+// unusedFields are the manifest fields (JSON names) that do not bear on
+// m's records: the solver's version, for a player who never calls the
+// solver (all but the planner). Such a run may be continued or merged
+// across solver versions; its manifest keeps the first build's version.
+func (m *Manifest) unusedFields() []string {
+	if m.Player != "" && m.Player != "planner" {
+		return []string{"solver_version"}
+	}
+	return nil
+}
 
 // build names the manifest's build as an entry of ContinuedBy.
 func (m *Manifest) build() string { return m.Commit + ", " + m.GoVersion }

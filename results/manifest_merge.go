@@ -55,7 +55,11 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 			return res, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
 		}
 		ms[i], shards[i] = m, sh
-		if field, a, b := Diff(&ms[0], &m, append([]string{"shard", "workers"}, provenanceFields...)...); field != "" {
+		ignore := append([]string{"shard", "workers"}, provenanceFields...)
+		if ms[0].Player == m.Player {
+			ignore = append(ignore, m.unusedFields()...)
+		}
+		if field, a, b := Diff(&ms[0], &m, ignore...); field != "" {
 			return res, refuse("%s and %s differ in %s: %s vs %s", dirs[0], d, field, a, b)
 		}
 		if sh.N != shards[0].N {

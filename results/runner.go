@@ -295,6 +295,9 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 		return err
 	}
 	ignore := append([]string{"workers"}, provenanceFields...)
+	if old.Player == m.Player {
+		ignore = append(ignore, old.unusedFields()...)
+	}
 	if grow {
 		if old.Deals > m.Deals {
 			return &MismatchError{Dir: dir, Field: "deals", Have: fmt.Sprint(old.Deals), Want: fmt.Sprint(m.Deals) + " (--grow never shrinks a range)"}

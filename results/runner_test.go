@@ -205,6 +205,38 @@ func TestRunContinuedByAnotherBuild(t *testing.T) {
 	}
 }
 
+// TestRunPlayerAcrossSolverVersions: a player who never calls the solver
+// may continue a run made under another solver version (the manifest keeps
+// the first one's); the planner, who calls it, may not.
+func TestRunPlayerAcrossSolverVersions(t *testing.T) {
+	for _, name := range []string{"greedy", "planner"} {
+		m := testManifest(t, 3, Whole)
+		m.Player, m.PlayerMemory, m.PlayerVersion = name, "talon", PlayerVersion
+		m.PlayerSamples, m.PlayerNodes = 1, 100
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		runDir(t, ctx, dir, m, func(Record) { cancel() })
+		other := m
+		other.SolverVersion = "0"
+		_, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other})
+		var mm *MismatchError
+		switch {
+		case name == "planner" && (!errors.As(err, &mm) || mm.Field != "solver_version"):
+			t.Errorf("planner run continued under another solver version: %v, want a mismatch on solver_version", err)
+		case name != "planner" && err != nil:
+			t.Errorf("%s run not continued under another solver version: %v", name, err)
+		case name != "planner":
+			got, err := ReadManifest(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.SolverVersion != m.SolverVersion {
+				t.Errorf("%s: manifest's solver version %q after the continuation, want the first run's %q", name, got.SolverVersion, m.SolverVersion)
+			}
+		}
+	}
+}
+
 // TestRunGrow: --grow extends a finished range, solving only the new
 // seeds, and the result equals one run of the larger range; without grow a
 // larger range is refused, and grow never shrinks one.

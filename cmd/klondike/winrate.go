@@ -50,7 +50,8 @@ per deal to DIR/records.jsonl, after DIR/manifest.json, which says how they
 were made. Running the same command again continues where it stopped; a DIR
 made with other flags (but --workers) is refused; another build of the
 program may continue it if its solver and player versions are the same
-(the manifest lists the builds). --grow extends DIR's experiment to a
+(the solver's does not matter to a player other than the planner, who
+never calls it; the manifest lists the builds). --grow extends DIR's experiment to a
 larger --deals from the same first seed, keeping what was done. Records are written in
 batches, each synced, at most a second or 100 records apart.
 
