@@ -152,13 +152,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.NoPrune {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
-	var spent, peak int64 // nodes and largest table of the searches before the last
+	var spent, peak int64          // nodes and largest table of the searches so far
+	var relaxedNodes, pruned int64 // the guided searches' relaxed states and pruned nodes so far
 	left := func() int64 { return opt.MaxNodes - spent }
 	outOfNodes := func() bool { return opt.MaxNodes > 0 && left() <= 0 }
-	// real runs a real search of at most n nodes (0: all that are left;
+	// runReal runs a real search of at most n nodes (0: all that are left;
 	// then with opt.Workers, else on one goroutine); done tells whether
 	// its result is the answer.
-	real := func(n int64, rg *rgame, rsol *rsolver) (Result, bool) {
+	runReal := func(n int64, rg *rgame, rsol *rsolver) (Result, bool) {
 		o := opt
 		if n > 0 {
 			o.Workers = 1
@@ -170,11 +171,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		r := solveReal(ctx, s, o, start, deadline, rg, rsol)
 		spent += r.Stats.Nodes
 		peak = max(peak, r.Stats.TableSize)
+		relaxedNodes += r.Stats.RelaxedNodes
+		pruned += r.Stats.Pruned
 		r.Stats.Nodes, r.Stats.TableSize = spent, peak
+		r.Stats.RelaxedNodes, r.Stats.Pruned = relaxedNodes, pruned
 		return r, r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes()
 	}
 	if quickNodes > 0 {
-		if r, done := real(quickNodes, nil, nil); done {
+		if r, done := runReal(quickNodes, nil, nil); done {
 			return r
 		}
 	}
@@ -185,7 +189,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// the guided search, first within guidedFirstNodes
 		rsol = newRsolver(rg, opt.Mem)
 		if guidedFirstNodes > 0 {
-			if r, done := real(guidedFirstNodes, rg, rsol); done {
+			if r, done := runReal(guidedFirstNodes, rg, rsol); done {
 				return r
 			}
 		}
@@ -200,7 +204,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		spent += bs.Nodes
 		share -= bs.Nodes
 		peak = max(peak, bs.TableSize)
-		st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop}
+		st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
+			RelaxedNodes: relaxedNodes, Pruned: pruned}
 		switch {
 		case path != nil:
 			st.Stop = ""
@@ -211,7 +216,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	}
 	// the full search: guided where the relaxed game applies (the lost
 	// marks of the first guided search kept)
-	r, _ := real(0, rg, rsol)
+	r, _ := runReal(0, rg, rsol)
 	return r
 }
 
