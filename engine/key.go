@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"unsafe"
+
 	"github.com/cespare/xxhash/v2"
 )
 
@@ -59,25 +61,29 @@ func (s *State) AppendKey(dst []byte) []byte {
 	r := &g.Rules
 	stockLeft := s.end[0] > s.waste
 	// Piles.
-	var sym [MaxPiles]int8
+	var sym [MaxPiles][]Card
 	ns := 0
+	lo := int(s.end[LocPile0-1])
 	for i := 0; i < g.piles; i++ {
+		hi := int(s.end[LocPile0+Loc(i)])
+		pile := s.cards[lo:hi]
+		lo = hi
 		if s.down[i] > 0 || (!g.symPiles && stockLeft) {
 			dst = append(dst, keyPile+byte(i), s.down[i])
-			dst = appendCards(dst, s.Pile(i)[s.down[i]:])
+			dst = appendCards(dst, pile[s.down[i]:])
 			continue
 		}
-		sym[ns] = int8(i)
+		sym[ns] = pile
 		ns++
 	}
 	for a := 1; a < ns; a++ { // insertion sort of the interchangeable piles
-		for b := a; b > 0 && compareCards(s.Pile(int(sym[b])), s.Pile(int(sym[b-1]))) < 0; b-- {
+		for b := a; b > 0 && compareCards(sym[b], sym[b-1]) < 0; b-- {
 			sym[b], sym[b-1] = sym[b-1], sym[b]
 		}
 	}
-	for k := 0; k < ns; k++ {
+	for _, pile := range sym[:ns] {
 		dst = append(dst, keySymPile)
-		dst = appendCards(dst, s.Pile(int(sym[k])))
+		dst = appendCards(dst, pile)
 	}
 	// Reserves.
 	if g.reserves > 0 {
@@ -188,10 +194,8 @@ func (s *State) Hash() uint64 {
 }
 
 func appendCards(dst []byte, cs []Card) []byte {
-	for _, c := range cs {
-		dst = append(dst, byte(c))
-	}
-	return dst
+	// A Card is a byte: append the slice's memory in one copy.
+	return append(dst, unsafe.Slice((*byte)(unsafe.SliceData(cs)), len(cs))...)
 }
 
 // compareCards orders card sequences lexicographically.

@@ -33,7 +33,6 @@ package player
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
@@ -135,7 +134,15 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	idlePasses := 0       // whole passes in a row without progress
 	passProgress := false // progress since the last recycle
 	var all, cand []engine.Move
-	var keys [][]byte
+	var keyBuf []byte // the candidates' child keys, one after another
+	var keyEnd []int  // where each candidate's key ends in keyBuf
+	childKey := func(i int) []byte {
+		start := 0
+		if i > 0 {
+			start = keyEnd[i-1]
+		}
+		return keyBuf[start:keyEnd[i]]
+	}
 	var res Result
 	for {
 		if tab.Won() {
@@ -152,19 +159,22 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		}
 		all = tab.Moves(all[:0])
 		cand = cand[:0]
-		keys = keys[:0]
+		keyBuf, keyEnd = keyBuf[:0], keyEnd[:0]
 		for _, m := range all {
-			k := tab.AppendChildPositionKey(key[:0], m)
-			if _, ok := played[string(k)]; ok {
+			n := len(keyBuf)
+			keyBuf = tab.AppendChildPositionKey(keyBuf, m)
+			k := keyBuf[n:]
+			_, seen := played[string(k)]
+			if !seen && m.Kind() == engine.KindRecycle {
+				_, seen = recycled[string(k)]
+				seen = seen || (!passProgress && idlePasses >= MaxIdlePasses-1)
+			}
+			if seen {
+				keyBuf = keyBuf[:n]
 				continue
 			}
-			if m.Kind() == engine.KindRecycle {
-				if _, ok := recycled[string(k)]; ok || (!passProgress && idlePasses >= MaxIdlePasses-1) {
-					continue
-				}
-			}
 			cand = append(cand, m)
-			keys = append(keys, slices.Clone(k))
+			keyEnd = append(keyEnd, len(keyBuf))
 		}
 		if len(cand) == 0 {
 			res.End = "stuck"
@@ -197,7 +207,7 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		}
 		passProgress = passProgress || progress
 		if m.Kind() == engine.KindRecycle {
-			recycled[string(keys[i])] = struct{}{}
+			recycled[string(childKey(i))] = struct{}{}
 			if passProgress {
 				idlePasses = 0
 			} else {
@@ -208,7 +218,7 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		if progress || m.Kind() != engine.KindMove {
 			fresh()
 		} else {
-			played[string(keys[i])] = struct{}{}
+			played[string(childKey(i))] = struct{}{}
 		}
 	}
 	res.Won = tab.Won()
