@@ -49,11 +49,12 @@ type rsolver struct {
 	won   *rtable
 	open  *rtable // relaxed states whose guide search ran out of budget
 
-	scc    [][2]uint64 // Tarjan's stack
-	next   uint32
-	bufs   [][]rMove
-	states []*rstate // a child state per depth, reused (the hot path allocates nothing)
-	nodes  int64     // relaxed states visited, all searches
+	scc   [][2]uint64 // Tarjan's stack
+	next  uint32
+	bufs  [][]rMove
+	kids  [][]rkid // the children of the node at each depth, reused (the hot path allocates nothing)
+	sink  uint32   // what the early reads of the children's slots load (see visit)
+	nodes int64    // relaxed states visited, all searches
 
 	// the current search
 	budget   int64 // states it may visit; 0 no limit
@@ -80,9 +81,12 @@ func (rs *rsolver) bytes() int64 {
 
 // slot returns the slot of k, and whether k is there (else the empty slot
 // where it would go).
-func (rs *rsolver) slot(k [2]uint64) (uint64, bool) {
+func (rs *rsolver) slot(k [2]uint64) (uint64, bool) { return rs.slotH(k, rhash(k)) }
+
+// slotH is slot given h = rhash(k).
+func (rs *rsolver) slotH(k [2]uint64, h uint64) (uint64, bool) {
 	mask := uint64(len(rs.keys) - 1)
-	for i := rhash(k) & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		switch rs.keys[i] {
 		case k:
 			return i, true
@@ -150,7 +154,8 @@ func (rs *rsolver) grow() {
 func (rs *rsolver) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
 	rs.budget, rs.visited, rs.deadline, rs.ctx, rs.stop = budget, 0, deadline, ctx, ""
 	rs.next = 2
-	won, _ := rs.visit(st, 0)
+	k := rs.rg.key(st)
+	won, _ := rs.visit(st, k, rhash(k), 0)
 	// unmark what no finished component holds
 	for _, k := range rs.scc {
 		if i, ok := rs.slot(k); ok && rs.vals[i] >= 2 {
@@ -169,15 +174,23 @@ func (rs *rsolver) search(st *rstate, budget int64, deadline time.Time, ctx cont
 
 const noLow = ^uint32(0)
 
-// visit searches from st; it returns whether a win was found and the
-// lowest Tarjan index st's search reached (noLow: none on the path).
-func (rs *rsolver) visit(st *rstate, depth int) (bool, uint32) {
+// rkid is a child of a node of the relaxed search: its state, key and
+// the key's hash.
+type rkid struct {
+	st rstate
+	k  [2]uint64
+	h  uint64
+}
+
+// visit searches from st, whose key is k and k's hash h; it returns
+// whether a win was found and the lowest Tarjan index st's search reached
+// (noLow: none on the path).
+func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, uint32) {
 	rg := rs.rg
 	if rg.won(st) {
 		return true, 0
 	}
-	k := rg.key(st)
-	i, there := rs.slot(k)
+	i, there := rs.slotH(k, h)
 	if there {
 		switch v := rs.vals[i]; {
 		case v == rvLost:
@@ -216,16 +229,35 @@ func (rs *rsolver) visit(st *rstate, depth int) (bool, uint32) {
 	}
 	for len(rs.bufs) <= depth {
 		rs.bufs = append(rs.bufs, make([]rMove, 0, 64))
-		rs.states = append(rs.states, new(rstate))
+		rs.kids = append(rs.kids, make([]rkid, 0, 64))
 	}
 	moves := rg.moves(st, rs.bufs[depth][:0], true)
 	rs.bufs[depth] = moves
-	child := rs.states[depth]
-	low := idx
+	// The children are made first and each one's home slot read at once:
+	// the reads do not depend on each other, so the processor overlaps
+	// their cache misses, and the searches below find the slots in cache.
+	// The reads change nothing: the search is the same as one child at a
+	// time.
+	kids := rs.kids[depth][:0]
 	for _, m := range moves {
-		*child = *st
-		rg.apply(child, m)
-		won, l := rs.visit(child, depth+1)
+		kids = append(kids, rkid{st: *st})
+		c := &kids[len(kids)-1]
+		rg.apply(&c.st, m)
+		c.k = rg.key(&c.st)
+		c.h = rhash(c.k)
+	}
+	mask := uint64(len(rs.keys) - 1)
+	var sink uint32
+	for j := range kids { // a tight loop, so that many reads are under way at once
+		i := kids[j].h & mask
+		sink += rs.vals[i] + uint32(rs.keys[i][0])
+	}
+	rs.sink += sink
+	rs.kids[depth] = kids
+	low := idx
+	for j := range kids {
+		c := &kids[j]
+		won, l := rs.visit(&c.st, c.k, c.h, depth+1)
 		if won {
 			rs.won.insert(k)
 			return true, 0
