@@ -272,11 +272,14 @@ func writeThoughtful(b *strings.Builder, rs []Result) {
 bound counting every unknown deal as lost to the Wilson upper bound counting every
 unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
 with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
-where one is published, and "overlaps" whether the two intervals meet.
+where one is published, and "overlaps" whether the two intervals meet. "solver" is the
+solver version that decided the row's deals (SolverVersion in results/manifest.go):
+versions differ in which deals their budget leaves unknown and in time, never in a
+verdict they give.
 
 `)
-	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | budget | published % | overlaps |\n")
-	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|---|---|---|\n")
+	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | budget | solver | published % | overlaps |\n")
+	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|---|---|---|---|\n")
 	for i := range rs {
 		b.WriteString(reportRow(&rs[i]))
 		b.WriteByte('\n')
@@ -299,6 +302,14 @@ unknown on either side are left out of the test. p is the exact two-sided McNema
 			b.WriteByte('\n')
 		}
 	}
+}
+
+// solverCell names the manifest's solver version, e.g. "v4".
+func solverCell(m *Manifest) string {
+	if m.SolverVersion == "" {
+		return "–"
+	}
+	return "v" + m.SolverVersion
 }
 
 // reportRow is one table row.
@@ -328,7 +339,7 @@ func reportRow(r *Result) string {
 	cells := []string{
 		filepath.ToSlash(r.Dir), m.Game, RulesSummary(&m.Rules), seedsSummary(m), deals,
 		fmt.Sprint(s.Won), fmt.Sprint(s.Lost), fmt.Sprint(s.Unknown), win, decided,
-		mean, p99, BudgetSummary(m), pub, overlaps,
+		mean, p99, BudgetSummary(m), solverCell(m), pub, overlaps,
 	}
 	return "| " + strings.Join(cells, " | ") + " |"
 }
