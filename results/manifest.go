@@ -72,6 +72,9 @@ type Manifest struct {
 	// (and everything else that makes a record) are the same; the solver's
 	// only where the records depend on it (unusedFields).
 	ContinuedBy []string `json:"continued_by,omitempty"`
+	// Retries are the passes that solved the unknown deals again with
+	// other budgets (RunRetry), in order.
+	Retries []Retry `json:"retries,omitempty"`
 }
 
 // provenanceFields are the manifest fields (JSON names) that say which

@@ -54,6 +54,9 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 		if err != nil {
 			return res, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
 		}
+		if len(m.Retries) > 0 {
+			return res, refuse("%s has retry passes: merge the shards first, then retry the merged directory", d)
+		}
 		ms[i], shards[i] = m, sh
 		ignore := append([]string{"shard", "workers"}, provenanceFields...)
 		if ms[0].Player == m.Player {

@@ -18,8 +18,8 @@ type Result struct {
 	Records  []Record
 }
 
-// LoadResult reads a result directory. A torn last line is left out, as a
-// resumed run would.
+// LoadResult reads a result directory, with its retry passes applied
+// (RunRetry). A torn last line is left out, as a resumed run would.
 func LoadResult(dir string) (Result, error) {
 	m, err := ReadManifest(dir)
 	if err != nil {
@@ -27,6 +27,9 @@ func LoadResult(dir string) (Result, error) {
 	}
 	recs, _, err := ReadRecords(dir)
 	if err != nil {
+		return Result{}, err
+	}
+	if recs, err = applyRetries(dir, len(m.Retries), recs); err != nil {
 		return Result{}, err
 	}
 	return Result{Dir: dir, Manifest: m, Records: recs}, nil
@@ -304,12 +307,32 @@ unknown on either side are left out of the test. p is the exact two-sided McNema
 	}
 }
 
-// solverCell names the manifest's solver version, e.g. "v4".
+// solverCell names the manifest's solver version, e.g. "v4", and its
+// retry passes' ("v2; retries v4").
 func solverCell(m *Manifest) string {
 	if m.SolverVersion == "" {
 		return "–"
 	}
-	return "v" + m.SolverVersion
+	s := "v" + m.SolverVersion
+	for i := range m.Retries {
+		if i == 0 {
+			s += "; retried v"
+		} else {
+			s += ", v"
+		}
+		s += m.Retries[i].SolverVersion
+	}
+	return s
+}
+
+// budgetCell writes the manifest's budgets and those of its retry passes.
+func budgetCell(m *Manifest) string {
+	s := BudgetSummary(m)
+	for i := range m.Retries {
+		r := &m.Retries[i]
+		s += "; unknowns again: " + BudgetSummary(&Manifest{Budget: r.Budget, MaxNodes: r.MaxNodes, Mem: r.Mem})
+	}
+	return s
 }
 
 // reportRow is one table row.
@@ -339,7 +362,7 @@ func reportRow(r *Result) string {
 	cells := []string{
 		filepath.ToSlash(r.Dir), m.Game, RulesSummary(&m.Rules), seedsSummary(m), deals,
 		fmt.Sprint(s.Won), fmt.Sprint(s.Lost), fmt.Sprint(s.Unknown), win, decided,
-		mean, p99, BudgetSummary(m), solverCell(m), pub, overlaps,
+		mean, p99, budgetCell(m), solverCell(m), pub, overlaps,
 	}
 	return "| " + strings.Join(cells, " | ") + " |"
 }

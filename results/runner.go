@@ -294,6 +294,9 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 	case err != nil:
 		return err
 	}
+	if n := len(old.Retries); n > 0 {
+		return fmt.Errorf("%s: its unknown deals were solved again (%d retry pass(es), klondike retry), so its first pass is closed: it cannot be continued or grown", dir, n)
+	}
 	ignore := append([]string{"workers"}, provenanceFields...)
 	if old.Player == m.Player {
 		ignore = append(ignore, old.unusedFields()...)
@@ -393,18 +396,7 @@ func (w *batchWriter) fail(err error) {
 // length of the file without it. A seed twice, or any other line that is
 // not a record, is an error naming it.
 func ReadRecords(dir string) (recs []Record, good int64, err error) {
-	return readLines(dir, RecordsFile, CompressedRecordsFile, func(b []byte) (Record, uint64, error) {
-		var r Record
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return r, 0, fmt.Errorf("not a record: %v", err)
-		}
-		if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
-			return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)
-		}
-		return r, r.Seed, nil
-	})
+	return readLines(dir, RecordsFile, CompressedRecordsFile, parseRecord)
 }
 
 // readLines reads the JSON lines of DIR/plain, or of DIR/gz when only the

@@ -333,6 +333,10 @@ t7: 9H JS 9D AD 6D 9S | AS
 		{[]string{"solve", "--seed", "1", "--budget", "soon"}, []string{`"--budget"`}},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, []string{"--workers 0"}},
 		{[]string{"solve", "--seed", "1", "--nope"}, []string{"unknown flag: --nope"}},
+		{[]string{"retry", "--max-nodes", "1000"}, []string{"--out DIR"}},
+		{[]string{"retry", "--out", t.TempDir()}, []string{"give a budget"}},
+		{[]string{"retry", "--out", filepath.Join(t.TempDir(), "missing"), "--max-nodes", "1000"}, []string{"--out", "missing"}},
+		{[]string{"retry", "--out", t.TempDir(), "--max-nodes", "-1"}, []string{"--max-nodes -1"}},
 		{[]string{"sovle"}, []string{`unknown command "sovle"`}},
 		{[]string{"deal", "--seed", "1", "extra"}, []string{`unknown command "extra"`}},
 	} {

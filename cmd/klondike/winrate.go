@@ -152,7 +152,7 @@ func runWinrate(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet
 	if err != nil {
 		return err
 	}
-	pp := newProgressPrinter(stderr)
+	pp := newProgressPrinter("winrate", stderr)
 	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Grow: o.grow, Progress: pp.update})
 	pp.finish()
 	var mm *results.MismatchError
@@ -189,6 +189,7 @@ func summaryLine(p results.Progress) string {
 // progressPrinter shows progress on stderr: a bar on a terminal, or a
 // plain line at most every 10 s and at the end.
 type progressPrinter struct {
+	name     string // the command, starting each line
 	w        io.Writer
 	terminal bool
 	bar      *progressbar.ProgressBar
@@ -196,10 +197,10 @@ type progressPrinter struct {
 	every    time.Duration
 }
 
-func newProgressPrinter(w io.Writer) *progressPrinter {
+func newProgressPrinter(name string, w io.Writer) *progressPrinter {
 	f, ok := w.(*os.File)
 	return &progressPrinter{
-		w: w, last: time.Now(), every: 10 * time.Second,
+		name: name, w: w, last: time.Now(), every: 10 * time.Second,
 		terminal: ok && term.IsTerminal(int(f.Fd())),
 	}
 }
@@ -212,7 +213,7 @@ func (pp *progressPrinter) update(p results.Progress) {
 	}
 	if p.Final || time.Since(pp.last) >= pp.every {
 		pp.last = time.Now()
-		fmt.Fprintf(pp.w, "winrate: %s\n", progressLine(p))
+		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p))
 	}
 }
 

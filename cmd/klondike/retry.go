@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/klondike-family/klondike/results"
+	"github.com/spf13/cobra"
+)
+
+type retryOptions struct {
+	out      string
+	budget   time.Duration
+	maxNodes int64
+	mem      string
+	workers  int
+}
+
+func newRetryCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &retryOptions{}
+	cmd := &cobra.Command{
+		Use:   "retry --out DIR (--max-nodes N | --budget D) [--mem M] [--workers J]",
+		Short: "Solve the unknown deals of a finished experiment again with a larger budget",
+		Long: `Solve again, with the budgets given, every deal a finished thoughtful
+experiment (klondike winrate) left unknown, and record the new verdicts as a
+retry pass: DIR/retry-K.jsonl, one JSON line per deal, with the pass's budgets,
+solver version and build in DIR/manifest.json. Report, claims and paired
+comparisons then read each retried deal's last verdict, with the time and
+nodes of every pass added up, and the report's budget column lists the passes.
+
+Running the same command again continues the pass (resumed, interrupted and
+synced as winrate's records); other budgets start a new pass over the deals
+still unknown, once the last one is finished. A pass with the budgets and
+solver version of the pass before is refused: it would give the same verdicts.
+The first pass is closed once retried (winrate refuses to continue or grow it),
+and shard directories are retried after 'klondike merge'.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runRetry(ctx, stdout, stderr, o)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&o.out, "out", "", "result directory of a finished experiment (required)")
+	fs.DurationVar(&o.budget, "budget", 0, "wall-time budget per deal; 0 for none")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
+	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table per deal, e.g. 512MiB, 2G; 0 for no limit")
+	fs.IntVar(&o.workers, "workers", 1, "deals solved at once")
+	return cmd
+}
+
+func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) error {
+	mem, err := checkBudgets(o.budget, o.maxNodes, o.workers, o.mem)
+	if err != nil {
+		return err
+	}
+	switch {
+	case o.out == "":
+		return usageErrorf("give the result directory: --out DIR")
+	case o.budget == 0 && o.maxNodes == 0:
+		return usageErrorf("give a budget: --max-nodes N or --budget D (a retry without one may never end)")
+	}
+	if _, err := os.Stat(o.out); err != nil {
+		return usageErrorf("--out %s: %v", o.out, err)
+	}
+	pp := newProgressPrinter("retry", stderr)
+	res, err := results.RunRetry(ctx, results.RetryOptions{Dir: o.out, Budget: o.budget, MaxNodes: o.maxNodes,
+		Mem: mem, Workers: o.workers, Progress: pp.update})
+	pp.finish()
+	if err != nil {
+		return failErrorf("retry: %v", err)
+	}
+	if res.TornBytes > 0 {
+		fmt.Fprintf(stderr, "retry: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
+			res.TornBytes, o.out, results.RetryFile(res.Pass))
+	}
+	fmt.Fprintf(stdout, "%s pass %d: %s\n", o.out, res.Pass, summaryLine(res.Progress))
+	if res.Interrupted {
+		return &exitError{code: exitInterrupted, err: fmt.Errorf(
+			"interrupted: %d of %d deals of retry pass %d recorded in %s; run the same command again to continue",
+			res.Done, res.Total, res.Pass, o.out)}
+	}
+	return nil
+}

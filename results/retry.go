@@ -1,0 +1,283 @@
+package results
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+)
+
+// A retry pass solves again, with a larger budget, the deals a finished
+// thoughtful experiment left unknown (klondike retry). Pass k writes its
+// records to DIR/retry-k.jsonl, one line per deal as the first pass does,
+// and is described in the manifest's Retries[k-1]. Reading the directory
+// (LoadResult) applies the passes in order: a retried deal takes the
+// pass's verdict, stop, solution length, states and table size, and the
+// time and nodes of every pass added up, so the records say what the
+// deal cost in all. The first pass cannot be continued or grown once a
+// retry pass exists, and shard directories are retried after merging.
+
+// Retry describes one retry pass.
+type Retry struct {
+	Budget        string   `json:"budget"`    // wall time per deal (a Go duration; "0s" none)
+	MaxNodes      int64    `json:"max_nodes"` // nodes per deal; 0 none
+	Mem           int64    `json:"mem"`       // transposition table bytes per deal; 0 none
+	SolverVersion string   `json:"solver_version"`
+	GoVersion     string   `json:"go_version"`
+	Commit        string   `json:"commit"`
+	ContinuedBy   []string `json:"continued_by,omitempty"`
+}
+
+// RetryFile is the records file of retry pass k (from 1).
+func RetryFile(k int) string { return fmt.Sprintf("retry-%d.jsonl", k) }
+
+// sameSearch tells whether two passes search alike: the same budgets and
+// solver version.
+func (a *Retry) sameSearch(b *Retry) bool {
+	return a.Budget == b.Budget && a.MaxNodes == b.MaxNodes && a.Mem == b.Mem && a.SolverVersion == b.SolverVersion
+}
+
+func (a *Retry) build() string { return a.Commit + ", " + a.GoVersion }
+
+// RetryOptions say how RunRetry solves a directory's unknown deals again.
+type RetryOptions struct {
+	Dir      string
+	Budget   time.Duration
+	MaxNodes int64
+	Mem      int64
+	Workers  int
+	// FlushEvery, FlushRecords and Progress are as in RunOptions; the
+	// progress counts the deals of this pass.
+	FlushEvery   time.Duration
+	FlushRecords int
+	Progress     func(Progress)
+}
+
+// RetryResult is how a retry run ended.
+type RetryResult struct {
+	Progress
+	Pass        int  // the pass run (from 1)
+	New         bool // the pass was started by this run
+	Interrupted bool
+	TornBytes   int64
+}
+
+// RunRetry solves again the deals of o.Dir that are unknown after its
+// first pass and the retry passes before the last, with o's budgets: it
+// continues the last pass when its budgets and solver version are o's,
+// and starts a new pass otherwise (refused if the last one is not
+// finished, or if it would search as the pass before it did, which gives
+// the same verdicts). The first pass must be finished and thoughtful.
+// Records are written, resumed and interrupted as Run's.
+func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
+	var res RetryResult
+	m, err := ReadManifest(o.Dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return res, fmt.Errorf("%s is not a result directory (it has no %s)", o.Dir, ManifestFile)
+	}
+	if err != nil {
+		return res, err
+	}
+	if m.Player != "" {
+		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
+	}
+	recs, _, err := ReadRecords(o.Dir)
+	if err != nil {
+		return res, err
+	}
+	base := Result{Dir: o.Dir, Manifest: m, Records: recs}
+	if exp := base.Expected(); len(recs) < exp {
+		return res, fmt.Errorf("%s: %d of %d deals recorded; finish the experiment (klondike winrate) before retrying its unknown deals", o.Dir, len(recs), exp)
+	}
+	want := Retry{Budget: o.Budget.String(), MaxNodes: o.MaxNodes, Mem: o.Mem, SolverVersion: SolverVersion,
+		GoVersion: runtime.Version(), Commit: Commit()}
+	k := len(m.Retries)
+	// the verdicts before the pass to run
+	before := recs
+	if k > 0 && m.Retries[k-1].sameSearch(&want) {
+		if before, err = applyRetries(o.Dir, k-1, recs); err != nil {
+			return res, err
+		}
+		last := &m.Retries[k-1]
+		if b := want.build(); b != last.build() && !slices.Contains(last.ContinuedBy, b) {
+			last.ContinuedBy = append(last.ContinuedBy, b)
+			if err := WriteManifest(o.Dir, &m); err != nil {
+				return res, err
+			}
+		}
+	} else {
+		prev := Retry{Budget: m.Budget, MaxNodes: m.MaxNodes, Mem: m.Mem, SolverVersion: m.SolverVersion}
+		if k > 0 {
+			prev = m.Retries[k-1]
+		}
+		if prev.sameSearch(&want) {
+			return res, fmt.Errorf("%s: the pass before ran with the same budgets and solver version (%s); it would give the same verdicts", o.Dir, retrySummary(&prev))
+		}
+		if before, err = applyRetries(o.Dir, k, recs); err != nil {
+			return res, err
+		}
+		if k > 0 {
+			done, _, err := readRetry(o.Dir, k)
+			if err != nil {
+				return res, err
+			}
+			prevBefore, err := applyRetries(o.Dir, k-1, recs)
+			if err != nil {
+				return res, err
+			}
+			if n := countUnknown(prevBefore); len(done) < n {
+				return res, fmt.Errorf("%s: retry pass %d (%s) has %d of its %d deals; finish it first (klondike retry with its budgets)",
+					o.Dir, k, retrySummary(&m.Retries[k-1]), len(done), n)
+			}
+		}
+		m.Retries = append(m.Retries, want)
+		k++
+		res.New = true
+		if err := WriteManifest(o.Dir, &m); err != nil {
+			return res, err
+		}
+	}
+	res.Pass = k
+	var targets []uint64
+	for _, r := range before {
+		if r.Verdict == "unknown" {
+			targets = append(targets, r.Seed)
+		}
+	}
+	slices.Sort(targets)
+	done, good, err := readRetry(o.Dir, k)
+	if err != nil {
+		return res, err
+	}
+	path := filepath.Join(o.Dir, RetryFile(k))
+	if st, err := os.Stat(path); err == nil && st.Size() > good {
+		res.TornBytes = st.Size() - good
+		if err := os.Truncate(path, good); err != nil {
+			return res, err
+		}
+	}
+	p := Progress{Total: len(targets), Resumed: len(done), Done: len(done)}
+	have := make(map[uint64]bool, len(done))
+	for _, r := range done {
+		if _, ok := slices.BinarySearch(targets, r.Seed); !ok {
+			return res, fmt.Errorf("%s: seed %d was not unknown before pass %d", path, r.Seed, k)
+		}
+		have[r.Seed] = true
+		p.count(r)
+	}
+	todo := make([]uint64, 0, len(targets)-len(done))
+	for _, s := range targets {
+		if !have[s] {
+			todo = append(todo, s)
+		}
+	}
+	g, err := engine.NewGame(m.Rules)
+	if err != nil {
+		return res, fmt.Errorf("rules: %v", err)
+	}
+	deal, err := DealSource(m.Rules, m.SeedType)
+	if err != nil {
+		return res, err
+	}
+	opt := solver.Options{Budget: o.Budget, MaxNodes: o.MaxNodes, Mem: o.Mem, Workers: 1}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	start := time.Now()
+	err = appendRecords(runCtx, cancel, o.Dir, path, todo, max(o.Workers, 1), o.FlushEvery, o.FlushRecords,
+		func(seed uint64) (Record, error) { return SolveOne(runCtx, g, deal, seed, opt) },
+		func(r Record) bool { return r.Stop != "cancelled" },
+		func(r Record) {
+			p.Done++
+			p.count(r)
+			p.Elapsed = time.Since(start)
+			if o.Progress != nil {
+				o.Progress(p)
+			}
+		})
+	p.Elapsed = time.Since(start)
+	p.Final = true
+	if o.Progress != nil {
+		o.Progress(p)
+	}
+	res.Progress = p
+	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
+	return res, err
+}
+
+func countUnknown(recs []Record) int {
+	n := 0
+	for _, r := range recs {
+		if r.Verdict == "unknown" {
+			n++
+		}
+	}
+	return n
+}
+
+// readRetry reads the records of retry pass k, leaving out a torn last
+// line (good is the file's length without it).
+func readRetry(dir string, k int) ([]Record, int64, error) {
+	return readLines(dir, RetryFile(k), RetryFile(k)+".gz", parseRecord)
+}
+
+// applyRetries returns recs with retry passes 1..n applied: each retried
+// deal takes the pass's verdict and the sum of the passes' time and
+// nodes. A pass's record of a deal that was not unknown before it is an
+// error.
+func applyRetries(dir string, n int, recs []Record) ([]Record, error) {
+	if n == 0 {
+		return recs, nil
+	}
+	out := slices.Clone(recs)
+	at := make(map[uint64]int, len(out))
+	for i, r := range out {
+		at[r.Seed] = i
+	}
+	for k := 1; k <= n; k++ {
+		rs, _, err := readRetry(dir, k)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			i, ok := at[r.Seed]
+			if !ok || out[i].Verdict != "unknown" {
+				return nil, fmt.Errorf("%s: seed %d was not unknown before pass %d", filepath.Join(dir, RetryFile(k)), r.Seed, k)
+			}
+			b := out[i]
+			r.TimeMS += b.TimeMS
+			r.Nodes += b.Nodes
+			r.TableBytes = max(r.TableBytes, b.TableBytes)
+			out[i] = r
+		}
+	}
+	return out, nil
+}
+
+// parseRecord reads one record line.
+func parseRecord(b []byte) (Record, uint64, error) {
+	var r Record
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, 0, fmt.Errorf("not a record: %v", err)
+	}
+	if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
+		return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)
+	}
+	return r, r.Seed, nil
+}
+
+// retrySummary writes a pass's budgets and solver, e.g. "60000000 nodes,
+// 4.0 GiB, solver v4".
+func retrySummary(r *Retry) string {
+	return BudgetSummary(&Manifest{Budget: r.Budget, MaxNodes: r.MaxNodes, Mem: r.Mem}) + ", solver v" + r.SolverVersion
+}

@@ -1,0 +1,173 @@
+package results
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+)
+
+// retryBase runs a draw-3 experiment of 20 deals with 300 nodes each,
+// which leaves most of them unknown, into a new directory.
+func retryBase(t *testing.T, shard Shard) (string, Manifest) {
+	t.Helper()
+	m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 100, 20, shard, 0, 300, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	runDir(t, context.Background(), dir, m, nil)
+	return dir, m
+}
+
+func retry(t *testing.T, ctx context.Context, dir string, nodes int64, progress func(Progress)) RetryResult {
+	t.Helper()
+	res, err := RunRetry(ctx, RetryOptions{Dir: dir, MaxNodes: nodes, Workers: 2, FlushRecords: 1, Progress: progress})
+	if err != nil {
+		t.Fatalf("RunRetry: %v", err)
+	}
+	return res
+}
+
+// TestRetry: a retry pass solves exactly the unknown deals again with its
+// budget, survives an interrupt and a torn line without losing or
+// repeating a deal, and LoadResult gives each retried deal its new verdict
+// with the passes' nodes added up.
+func TestRetry(t *testing.T) {
+	dir, _ := retryBase(t, Shard{1, 1})
+	base := readSorted(t, dir)
+	var unknown []uint64
+	for _, r := range base {
+		if r.Verdict == "unknown" {
+			unknown = append(unknown, r.Seed)
+		}
+	}
+	if len(unknown) < 5 {
+		t.Fatalf("the base run left %d deals unknown; the test needs 5 or more", len(unknown))
+	}
+	const nodes = 50_000
+
+	// interrupted after two deals
+	ctx, cancel := context.WithCancel(context.Background())
+	res := retry(t, ctx, dir, nodes, func(p Progress) {
+		if p.Done-p.Resumed >= 2 {
+			cancel()
+		}
+	})
+	if !res.New || res.Pass != 1 || !res.Interrupted || res.Total != len(unknown) {
+		t.Fatalf("interrupted pass: %+v, want pass 1, new, interrupted, %d deals", res, len(unknown))
+	}
+	// a torn last line is dropped and its deal solved again
+	f, err := os.OpenFile(filepath.Join(dir, RetryFile(1)), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"seed":1`)
+	f.Close()
+	// another budget is refused while pass 1 is unfinished
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 2 * nodes}); err == nil || !strings.Contains(err.Error(), "finish it first") {
+		t.Fatalf("a new pass over an unfinished one: err %v, want a refusal", err)
+	}
+	res = retry(t, context.Background(), dir, nodes, nil)
+	if res.New || res.Pass != 1 || res.Interrupted || res.Done != len(unknown) || res.TornBytes == 0 {
+		t.Fatalf("continued pass: %+v, want pass 1 finished with %d deals and a torn line dropped", res, len(unknown))
+	}
+	pass, _, err := readRetry(dir, 1)
+	if err != nil {
+		t.Fatalf("reading pass 1: %v", err)
+	}
+	if len(pass) != len(unknown) {
+		t.Fatalf("pass 1 holds %d records, want %d", len(pass), len(unknown))
+	}
+
+	// each retry record is a solve of its deal with the pass's budget
+	g := engine.MustGame(engine.Klondike(3, 0))
+	deal, _ := DealSource(g.Rules, "native")
+	byseed := map[uint64]Record{}
+	for _, r := range pass {
+		want, err := SolveOne(context.Background(), g, deal, r.Seed, solver.Options{MaxNodes: nodes, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != want.Verdict || r.Nodes != want.Nodes {
+			t.Errorf("seed %d: retried %s after %d nodes, a solve with %d nodes gives %s after %d", r.Seed, r.Verdict, r.Nodes, nodes, want.Verdict, want.Nodes)
+		}
+		byseed[r.Seed] = r
+	}
+
+	// what report and claims read
+	lr, err := LoadResult(dir)
+	if err != nil {
+		t.Fatalf("LoadResult: %v", err)
+	}
+	if len(lr.Records) != len(base) {
+		t.Fatalf("LoadResult: %d records, want %d", len(lr.Records), len(base))
+	}
+	first := map[uint64]Record{}
+	for _, r := range base {
+		first[r.Seed] = r
+	}
+	decided := 0
+	for _, r := range lr.Records {
+		b := first[r.Seed]
+		p, retried := byseed[r.Seed]
+		switch {
+		case !retried && (r.Verdict != b.Verdict || r.Nodes != b.Nodes):
+			t.Errorf("seed %d not retried but changed: %+v, was %+v", r.Seed, r, b)
+		case retried && (r.Verdict != p.Verdict || r.Nodes != b.Nodes+p.Nodes):
+			t.Errorf("seed %d: %s after %d nodes, want the pass's %s after %d+%d", r.Seed, r.Verdict, r.Nodes, p.Verdict, b.Nodes, p.Nodes)
+		}
+		if retried && r.Verdict != "unknown" {
+			decided++
+		}
+	}
+	if decided == 0 {
+		t.Errorf("the retry with %d nodes decided none of %d deals", nodes, len(unknown))
+	}
+
+	// the first pass is closed; the report names the retry's budget
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: lr.Manifest}); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("winrate over a retried directory: err %v, want a refusal", err)
+	}
+	row := reportRow(&lr)
+	for _, w := range []string{"300 nodes; unknowns again: 50000 nodes", "| v4; retried v4 |"} {
+		if !strings.Contains(row, w) {
+			t.Errorf("report row %q lacks %q", row, w)
+		}
+	}
+}
+
+// TestRetryRefusals: a retry needs a finished thoughtful experiment and a
+// search unlike the pass before's; shards are retried after merging.
+func TestRetryRefusals(t *testing.T) {
+	dir, _ := retryBase(t, Shard{1, 1})
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 300}); err == nil || !strings.Contains(err.Error(), "same verdicts") {
+		t.Errorf("a retry with the first pass's budget: err %v, want a refusal", err)
+	}
+
+	m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 100, 20, Shard{1, 1}, 0, 300, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := t.TempDir()
+	m.Deals = 5
+	runDir(t, context.Background(), part, m, nil)
+	m.Deals = 20
+	if err := WriteManifest(part, &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: part, MaxNodes: 5000}); err == nil || !strings.Contains(err.Error(), "5 of 20 deals") {
+		t.Errorf("a retry of an unfinished experiment: err %v, want a refusal", err)
+	}
+
+	a, _ := retryBase(t, Shard{1, 2})
+	b, _ := retryBase(t, Shard{2, 2})
+	retry(t, context.Background(), a, 5000, nil)
+	if _, err := Merge(filepath.Join(t.TempDir(), "m"), []string{a, b}, false); err == nil || !strings.Contains(err.Error(), "retry passes") {
+		t.Errorf("merging a retried shard: err %v, want a refusal", err)
+	}
+}
