@@ -206,6 +206,10 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 		rs.stop = "nodes"
 		return false, 0
 	}
+	if depth >= maxDepth {
+		rs.stop = "depth"
+		return false, 0
+	}
 	idx := rs.next
 	rs.next++
 	if there {

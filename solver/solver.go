@@ -43,7 +43,7 @@ type Stats struct {
 	Stored    int64         // distinct states in the table
 	TableSize int64         // bytes the table held at the end (its peak)
 	Elapsed   time.Duration // wall time
-	Stop      string        // why an unknown verdict stopped: time, nodes, memory, cancelled
+	Stop      string        // why an unknown verdict stopped: time, nodes, memory, cancelled, depth
 	// The relaxed game (relax.go), where it applies: the relaxed states
 	// the guide searched (counted in Nodes too) and the real nodes it
 	// proved lost and skipped.
@@ -220,6 +220,15 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	return r
 }
 
+// maxDepth bounds the depth of the recursive searches (the real search's
+// line, the relaxed search's): a search that would go deeper stops with
+// "depth", its verdict unknown. Go stops a goroutine whose stack passes
+// 1 GB; a frame of dfs is about 320 bytes, so 2 M levels take about
+// 670 MB. Only searches of many millions of nodes in games without
+// cycles of the K+ stock to bound them (Thumb and Pouch, with 60 M nodes)
+// have gone that deep. A variable for the tests.
+var maxDepth = 1 << 21
+
 // quickNodes is the quick real search's budget (a variable for the tests,
 // which make the guided search do the work on small games).
 var quickNodes int64 = 2000
@@ -363,6 +372,12 @@ func (sr *search) budgetSpent() bool {
 func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if s.Won() {
 		return true
+	}
+	if depth >= maxDepth {
+		// The line is longer than the goroutine's stack can hold: stop
+		// the search (a branch cut here would make a loss unproved).
+		sr.stop = "depth"
+		return false
 	}
 	sr.setKey(s)
 	if pend != 0 {
