@@ -16,6 +16,8 @@ type Result struct {
 	Dir      string
 	Manifest Manifest
 	Records  []Record
+	// Passes counts the deals of each retry pass (Manifest.Retries).
+	Passes []PassCount
 }
 
 // LoadResult reads a result directory, with its retry passes applied
@@ -29,10 +31,11 @@ func LoadResult(dir string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if recs, err = applyRetries(dir, len(m.Retries), recs); err != nil {
+	recs, passes, err := applyRetriesCount(dir, len(m.Retries), recs)
+	if err != nil {
 		return Result{}, err
 	}
-	return Result{Dir: dir, Manifest: m, Records: recs}, nil
+	return Result{Dir: dir, Manifest: m, Records: recs, Passes: passes}, nil
 }
 
 // Expected is the number of seeds the directory's shard covers.
@@ -325,12 +328,18 @@ func solverCell(m *Manifest) string {
 	return s
 }
 
-// budgetCell writes the manifest's budgets and those of its retry passes.
-func budgetCell(m *Manifest) string {
+// budgetCell writes the budgets of a result and of its retry passes, with
+// how far a pass is when it is not finished.
+func budgetCell(r *Result) string {
+	m := &r.Manifest
 	s := BudgetSummary(m)
 	for i := range m.Retries {
-		r := &m.Retries[i]
-		s += "; unknowns again: " + BudgetSummary(&Manifest{Budget: r.Budget, MaxNodes: r.MaxNodes, Mem: r.Mem})
+		p := &m.Retries[i]
+		s += "; unknowns again"
+		if i < len(r.Passes) && r.Passes[i].Done < r.Passes[i].Of {
+			s += fmt.Sprintf(" (%d of %d so far)", r.Passes[i].Done, r.Passes[i].Of)
+		}
+		s += ": " + BudgetSummary(&Manifest{Budget: p.Budget, MaxNodes: p.MaxNodes, Mem: p.Mem})
 	}
 	return s
 }
@@ -362,7 +371,7 @@ func reportRow(r *Result) string {
 	cells := []string{
 		filepath.ToSlash(r.Dir), m.Game, RulesSummary(&m.Rules), seedsSummary(m), deals,
 		fmt.Sprint(s.Won), fmt.Sprint(s.Lost), fmt.Sprint(s.Unknown), win, decided,
-		mean, p99, budgetCell(m), solverCell(m), pub, overlaps,
+		mean, p99, budgetCell(r), solverCell(m), pub, overlaps,
 	}
 	return "| " + strings.Join(cells, " | ") + " |"
 }

@@ -234,9 +234,20 @@ func readRetry(dir string, k int) ([]Record, int64, error) {
 // nodes. A pass's record of a deal that was not unknown before it is an
 // error.
 func applyRetries(dir string, n int, recs []Record) ([]Record, error) {
+	out, _, err := applyRetriesCount(dir, n, recs)
+	return out, err
+}
+
+// PassCount says how far a retry pass is: Done of the Of deals unknown
+// before it.
+type PassCount struct{ Done, Of int }
+
+// applyRetriesCount is applyRetries, also counting each pass's deals.
+func applyRetriesCount(dir string, n int, recs []Record) ([]Record, []PassCount, error) {
 	if n == 0 {
-		return recs, nil
+		return recs, nil, nil
 	}
+	var counts []PassCount
 	out := slices.Clone(recs)
 	at := make(map[uint64]int, len(out))
 	for i, r := range out {
@@ -245,12 +256,13 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, error) {
 	for k := 1; k <= n; k++ {
 		rs, _, err := readRetry(dir, k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		counts = append(counts, PassCount{Done: len(rs), Of: countUnknown(out)})
 		for _, r := range rs {
 			i, ok := at[r.Seed]
 			if !ok || out[i].Verdict != "unknown" {
-				return nil, fmt.Errorf("%s: seed %d was not unknown before pass %d", filepath.Join(dir, RetryFile(k)), r.Seed, k)
+				return nil, nil, fmt.Errorf("%s: seed %d was not unknown before pass %d", filepath.Join(dir, RetryFile(k)), r.Seed, k)
 			}
 			b := out[i]
 			r.TimeMS += b.TimeMS
@@ -259,7 +271,7 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, error) {
 			out[i] = r
 		}
 	}
-	return out, nil
+	return out, counts, nil
 }
 
 // parseRecord reads one record line.

@@ -2,6 +2,7 @@ package results
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,6 +72,14 @@ func TestRetry(t *testing.T) {
 	// another budget is refused while pass 1 is unfinished
 	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 2 * nodes}); err == nil || !strings.Contains(err.Error(), "finish it first") {
 		t.Fatalf("a new pass over an unfinished one: err %v, want a refusal", err)
+	}
+	part, _, err := readRetry(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("unknowns again (%d of %d so far): 50000 nodes", len(part), len(unknown))
+	if lr, err := LoadResult(dir); err != nil || !strings.Contains(reportRow(&lr), want) {
+		t.Errorf("report row of an unfinished pass: %q (err %v), want %q", reportRow(&lr), err, want)
 	}
 	res = retry(t, context.Background(), dir, nodes, nil)
 	if res.New || res.Pass != 1 || res.Interrupted || res.Done != len(unknown) || res.TornBytes == 0 {
