@@ -48,6 +48,15 @@ func (a *Retry) sameSearch(b *Retry) bool {
 
 func (a *Retry) build() string { return a.Commit + ", " + a.GoVersion }
 
+// wider tells whether a gives the search more room than b in some budget
+// (0 being no limit).
+func (a *Retry) wider(b *Retry) bool {
+	more := func(x, y int64) bool { return y != 0 && (x == 0 || x > y) }
+	da, _ := time.ParseDuration(a.Budget)
+	db, _ := time.ParseDuration(b.Budget)
+	return more(a.MaxNodes, b.MaxNodes) || more(int64(da), int64(db)) || more(a.Mem, b.Mem)
+}
+
 // RetryOptions say how RunRetry solves a directory's unknown deals again.
 type RetryOptions struct {
 	Dir      string
@@ -75,8 +84,8 @@ type RetryResult struct {
 // first pass and the retry passes before the last, with o's budgets: it
 // continues the last pass when its budgets and solver version are o's,
 // and starts a new pass otherwise (refused if the last one is not
-// finished, or if it would search as the pass before it did, which gives
-// the same verdicts). The first pass must be finished and thoughtful.
+// finished, or if the pass before had the same solver version and no
+// smaller budget: a retry needs more room or another solver). The first pass must be finished and thoughtful.
 // Records are written, resumed and interrupted as Run's.
 func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	var res RetryResult
@@ -119,8 +128,8 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		if k > 0 {
 			prev = m.Retries[k-1]
 		}
-		if prev.sameSearch(&want) {
-			return res, fmt.Errorf("%s: the pass before ran with the same budgets and solver version (%s); it would give the same verdicts", o.Dir, retrySummary(&prev))
+		if prev.SolverVersion == want.SolverVersion && !want.wider(&prev) {
+			return res, fmt.Errorf("%s: the pass before ran with the same solver version and budgets at least as large (%s); a retry needs a larger budget or another solver version", o.Dir, retrySummary(&prev))
 		}
 		if before, err = applyRetries(o.Dir, k, recs); err != nil {
 			return res, err

@@ -154,8 +154,10 @@ func TestRetry(t *testing.T) {
 // search unlike the pass before's; shards are retried after merging.
 func TestRetryRefusals(t *testing.T) {
 	dir, _ := retryBase(t, Shard{1, 1})
-	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 300}); err == nil || !strings.Contains(err.Error(), "same verdicts") {
-		t.Errorf("a retry with the first pass's budget: err %v, want a refusal", err)
+	for _, n := range []int64{300, 200} {
+		if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: n}); err == nil || !strings.Contains(err.Error(), "needs a larger budget") {
+			t.Errorf("a retry with %d nodes after a pass with 300: err %v, want a refusal", n, err)
+		}
 	}
 
 	m, err := NewManifest("klondike", engine.Klondike(3, 0), "native", 100, 20, Shard{1, 1}, 0, 300, 0, 1)

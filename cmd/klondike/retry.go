@@ -35,8 +35,9 @@ nodes of every pass added up, and the report's budget column lists the passes.
 
 Running the same command again continues the pass (resumed, interrupted and
 synced as winrate's records); other budgets start a new pass over the deals
-still unknown, once the last one is finished. A pass with the budgets and
-solver version of the pass before is refused: it would give the same verdicts.
+still unknown, once the last one is finished. A pass with the solver version of
+the pass before and no larger budget (--max-nodes, --budget or --mem) is
+refused: a retry is for more room or another solver.
 The first pass is closed once retried (winrate refuses to continue or grow it),
 and shard directories are retried after 'klondike merge'.`,
 		Args: cobra.NoArgs,

@@ -301,3 +301,30 @@ func lines(path string) int {
 	data, _ := os.ReadFile(path)
 	return bytes.Count(data, []byte("\n"))
 }
+
+// TestRetryCommand: klondike retry solves a finished run's unknown deals
+// again, says so on stdout and stderr, and then refuses what would change
+// or repeat it, each with one line.
+func TestRetryCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d3")
+	args := []string{"winrate", "--out", dir, "--max-nodes", "300", "--budget", "0", "--mem", "64MiB", "--deals", "10", "--from", "100", "--workers", "1"}
+	if _, errs, code := klondike(t, args...); code != 0 {
+		t.Fatalf("winrate: exit %d, stderr %q", code, errs)
+	}
+	unknown := 0
+	for _, r := range records(t, dir) {
+		if r.Verdict == "unknown" {
+			unknown++
+		}
+	}
+	if unknown == 0 {
+		t.Fatal("the run left no deal unknown; the test needs some")
+	}
+	out, errs, code := klondike(t, "retry", "--out", dir, "--max-nodes", "20000", "--mem", "64MiB")
+	want := fmt.Sprintf("%s pass 1: %d of %d deals: ", dir, unknown, unknown)
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.HasPrefix(errs, fmt.Sprintf("retry: %d/%d deals, ", unknown, unknown)) {
+		t.Fatalf("retry: exit %d, stdout %q (want %q...), stderr %q", code, out, want, errs)
+	}
+	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitFail, "needs a larger budget")
+	checkOneLineError(t, args, exitFail, "first pass is closed")
+}
