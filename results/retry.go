@@ -80,13 +80,14 @@ type RetryResult struct {
 	TornBytes   int64
 }
 
-// RunRetry solves again the deals of o.Dir that are unknown after its
-// first pass and the retry passes before the last, with o's budgets: it
-// continues the last pass when its budgets and solver version are o's,
-// and starts a new pass otherwise (refused if the last one is not
-// finished, or if the pass before had the same solver version and no
-// smaller budget: a retry needs more room or another solver). The first pass must be finished and thoughtful.
-// Records are written, resumed and interrupted as Run's.
+// RunRetry solves again, with o's budgets, the deals of o.Dir that are
+// unknown before the pass it runs. It continues the last pass when that
+// pass's budgets and solver version are o's, and starts a new pass
+// otherwise, which is refused if the last pass is not finished or if the
+// pass before had the same solver version and budgets at least as large
+// (a retry is for more room or another solver). The first pass must be
+// finished and thoughtful. Records are written, resumed and interrupted
+// as Run's.
 func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	var res RetryResult
 	m, err := ReadManifest(o.Dir)
