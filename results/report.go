@@ -31,7 +31,7 @@ func LoadResult(dir string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	recs, passes, err := applyRetriesCount(dir, len(m.Retries), recs)
+	recs, passes, err := applyRetries(dir, len(m.Retries), recs)
 	if err != nil {
 		return Result{}, err
 	}
@@ -125,16 +125,18 @@ func RulesSummary(r *engine.Rules) string {
 
 // BudgetSummary writes a manifest's budgets, e.g. "1m0s, 20000 nodes,
 // 1.0 GiB"; "none" when there are none.
-func BudgetSummary(m *Manifest) string {
+func BudgetSummary(m *Manifest) string { return budgetSummary(m.Budget, m.MaxNodes, m.Mem) }
+
+func budgetSummary(budget string, maxNodes, mem int64) string {
 	var parts []string
-	if d, err := time.ParseDuration(m.Budget); err != nil || d != 0 {
-		parts = append(parts, m.Budget)
+	if d, err := time.ParseDuration(budget); err != nil || d != 0 {
+		parts = append(parts, budget)
 	}
-	if m.MaxNodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes", m.MaxNodes))
+	if maxNodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", maxNodes))
 	}
-	if m.Mem > 0 {
-		parts = append(parts, formatBytes(m.Mem))
+	if mem > 0 {
+		parts = append(parts, formatBytes(mem))
 	}
 	if len(parts) == 0 {
 		return "none"
@@ -339,7 +341,7 @@ func budgetCell(r *Result) string {
 		if i < len(r.Passes) && r.Passes[i].Done < r.Passes[i].Of {
 			s += fmt.Sprintf(" (%d of %d so far)", r.Passes[i].Done, r.Passes[i].Of)
 		}
-		s += ": " + BudgetSummary(&Manifest{Budget: p.Budget, MaxNodes: p.MaxNodes, Mem: p.Mem})
+		s += ": " + budgetSummary(p.Budget, p.MaxNodes, p.Mem)
 	}
 	return s
 }

@@ -114,7 +114,7 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	// the verdicts before the pass to run
 	before := recs
 	if k > 0 && m.Retries[k-1].sameSearch(&want) {
-		if before, err = applyRetries(o.Dir, k-1, recs); err != nil {
+		if before, _, err = applyRetries(o.Dir, k-1, recs); err != nil {
 			return res, err
 		}
 		last := &m.Retries[k-1]
@@ -132,22 +132,13 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		if prev.SolverVersion == want.SolverVersion && !want.wider(&prev) {
 			return res, fmt.Errorf("%s: the pass before ran with the same solver version and budgets at least as large (%s); a retry needs a larger budget or another solver version", o.Dir, retrySummary(&prev))
 		}
-		if before, err = applyRetries(o.Dir, k, recs); err != nil {
+		var passes []PassCount
+		if before, passes, err = applyRetries(o.Dir, k, recs); err != nil {
 			return res, err
 		}
-		if k > 0 {
-			done, _, err := readRetry(o.Dir, k)
-			if err != nil {
-				return res, err
-			}
-			prevBefore, err := applyRetries(o.Dir, k-1, recs)
-			if err != nil {
-				return res, err
-			}
-			if n := countUnknown(prevBefore); len(done) < n {
-				return res, fmt.Errorf("%s: retry pass %d (%s) has %d of its %d deals; finish it first (klondike retry with its budgets)",
-					o.Dir, k, retrySummary(&m.Retries[k-1]), len(done), n)
-			}
+		if k > 0 && passes[k-1].Done < passes[k-1].Of {
+			return res, fmt.Errorf("%s: retry pass %d (%s) has %d of its %d deals; finish it first (klondike retry with its budgets)",
+				o.Dir, k, retrySummary(&m.Retries[k-1]), passes[k-1].Done, passes[k-1].Of)
 		}
 		m.Retries = append(m.Retries, want)
 		k++
@@ -201,23 +192,8 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	opt := solver.Options{Budget: o.Budget, MaxNodes: o.MaxNodes, Mem: o.Mem, Workers: 1}
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	start := time.Now()
-	err = appendRecords(runCtx, cancel, o.Dir, path, todo, max(o.Workers, 1), o.FlushEvery, o.FlushRecords,
-		func(seed uint64) (Record, error) { return SolveOne(runCtx, g, deal, seed, opt) },
-		func(r Record) bool { return r.Stop != "cancelled" },
-		func(r Record) {
-			p.Done++
-			p.count(r)
-			p.Elapsed = time.Since(start)
-			if o.Progress != nil {
-				o.Progress(p)
-			}
-		})
-	p.Elapsed = time.Since(start)
-	p.Final = true
-	if o.Progress != nil {
-		o.Progress(p)
-	}
+	err = runRecords(runCtx, cancel, o.Dir, path, todo, max(o.Workers, 1), o.FlushEvery, o.FlushRecords,
+		func(seed uint64) (Record, error) { return SolveOne(runCtx, g, deal, seed, opt) }, &p, o.Progress, nil)
 	res.Progress = p
 	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
 	return res, err
@@ -239,21 +215,15 @@ func readRetry(dir string, k int) ([]Record, int64, error) {
 	return readLines(dir, RetryFile(k), RetryFile(k)+".gz", parseRecord)
 }
 
-// applyRetries returns recs with retry passes 1..n applied: each retried
-// deal takes the pass's verdict and the sum of the passes' time and
-// nodes. A pass's record of a deal that was not unknown before it is an
-// error.
-func applyRetries(dir string, n int, recs []Record) ([]Record, error) {
-	out, _, err := applyRetriesCount(dir, n, recs)
-	return out, err
-}
-
 // PassCount says how far a retry pass is: Done of the Of deals unknown
 // before it.
 type PassCount struct{ Done, Of int }
 
-// applyRetriesCount is applyRetries, also counting each pass's deals.
-func applyRetriesCount(dir string, n int, recs []Record) ([]Record, []PassCount, error) {
+// applyRetries returns recs with retry passes 1..n applied, and how far
+// each pass is: each retried deal takes the pass's verdict and the sum of
+// the passes' time and nodes. A pass's record of a deal that was not
+// unknown before it is an error.
+func applyRetries(dir string, n int, recs []Record) ([]Record, []PassCount, error) {
 	if n == 0 {
 		return recs, nil, nil
 	}
@@ -301,5 +271,5 @@ func parseRecord(b []byte) (Record, uint64, error) {
 // retrySummary writes a pass's budgets and solver, e.g. "60000000 nodes,
 // 4.0 GiB, solver v4".
 func retrySummary(r *Retry) string {
-	return BudgetSummary(&Manifest{Budget: r.Budget, MaxNodes: r.MaxNodes, Mem: r.Mem}) + ", solver v" + r.SolverVersion
+	return budgetSummary(r.Budget, r.MaxNodes, r.Mem) + ", solver v" + r.SolverVersion
 }

@@ -163,28 +163,40 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	p.Total = len(all)
 	p.Done = len(recs)
 
+	err = runRecords(runCtx, cancel, o.Dir, path, todo, m.Workers, o.FlushEvery, o.FlushRecords, one, &p, o.Progress, o.OnRecord)
+	res.Progress = p
+	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
+	return res, err
+}
+
+// runRecords appends the records of todo to path (appendRecords), leaving
+// out the deals the interrupt stopped (they are no results), counting the
+// others into p and passing each to progress and onRecord (either may be
+// nil); at the end p is final and passed to progress once more. Run and
+// RunRetry share it.
+func runRecords(runCtx context.Context, cancel func(), dir, path string, todo []uint64, workers int,
+	every time.Duration, most int, one func(uint64) (Record, error), p *Progress,
+	progress func(Progress), onRecord func(Record)) error {
 	start := time.Now()
-	err = appendRecords(runCtx, cancel, o.Dir, path, todo, m.Workers, o.FlushEvery, o.FlushRecords, one,
-		func(r Record) bool { return r.Stop != "cancelled" }, // a deal stopped by the interrupt is not a result
+	err := appendRecords(runCtx, cancel, dir, path, todo, workers, every, most, one,
+		func(r Record) bool { return r.Stop != "cancelled" },
 		func(r Record) {
 			p.Done++
 			p.count(r)
 			p.Elapsed = time.Since(start)
-			if o.Progress != nil {
-				o.Progress(p)
+			if progress != nil {
+				progress(*p)
 			}
-			if o.OnRecord != nil {
-				o.OnRecord(r)
+			if onRecord != nil {
+				onRecord(r)
 			}
 		})
 	p.Elapsed = time.Since(start)
 	p.Final = true
-	if o.Progress != nil {
-		o.Progress(p)
+	if progress != nil {
+		progress(*p)
 	}
-	res.Progress = p
-	res.Interrupted = ctx.Err() != nil && p.Done < p.Total
-	return res, err
+	return err
 }
 
 // appendRecords computes the record of every seed of todo with workers
