@@ -28,13 +28,16 @@ const (
 type Table struct {
 	s      State
 	memory Memory
-	seen   int // talon cards 0..seen-1 have been turned up at least once
+	seen   int      // talon cards 0..seen-1 have been turned up at least once
+	parts  posParts // hashes of the position's piles and talon (PositionHash)
 }
 
 // NewTable starts a game at state s (usually a fresh deal) for a player
 // with the given memory. Cards already in the waste count as seen.
 func NewTable(s State, memory Memory) *Table {
-	return &Table{s: s, memory: memory, seen: int(s.waste)}
+	t := &Table{s: s, memory: memory, seen: int(s.waste)}
+	t.s.fullParts(&t.parts)
+	return t
 }
 
 // Moves appends the legal moves. They depend only on what is face up, so
@@ -54,6 +57,7 @@ func (t *Table) Play(m Move) {
 	case m.Kind() == KindMove && m.From() == LocWaste:
 		t.seen--
 	}
+	t.s.fullParts(&t.parts)
 }
 
 // Won, FoundationCards, Recycles and Game report public facts of the game.

@@ -121,27 +121,28 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		limit = DefaultMaxMoves
 	}
 	tab := engine.NewTable(s, o.Memory)
-	played := map[string]struct{}{}
+	var played, recycled posSet
 	key := make([]byte, 0, engine.MaxKeyLen+2)
 	fresh := func() {
-		clear(played)
-		played[string(tab.AppendPositionKey(key[:0]))] = struct{}{}
+		played.reset()
+		played.add(tab.PositionHash(), tab.Reveal(), tab.AppendPositionKey(key[:0]))
 	}
 	fresh()
 	st := tab.Reveal()
 	mostFound, down, talon := st.FoundationCards(), st.DownCards(), st.Talon()
-	recycled := map[string]struct{}{}
 	idlePasses := 0       // whole passes in a row without progress
 	passProgress := false // progress since the last recycle
 	var all, cand []engine.Move
-	var keyBuf []byte // the candidates' child keys, one after another
-	var keyEnd []int  // where each candidate's key ends in keyBuf
-	childKey := func(i int) []byte {
-		start := 0
-		if i > 0 {
-			start = keyEnd[i-1]
+	var child engine.State
+	// has tells whether set holds the position move m leads to, whose
+	// hash is h and whose state is child: the hash rules most positions
+	// out, an equal state proves most of the rest, the key decides.
+	has := func(set *posSet, h uint64, m engine.Move) bool {
+		e := set.get(h)
+		if e == nil {
+			return false
 		}
-		return keyBuf[start:keyEnd[i]]
+		return e.state.SamePosition(&child) || set.hasKey(e, tab.AppendChildPositionKey(key[:0], m))
 	}
 	var res Result
 	for {
@@ -159,22 +160,15 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		}
 		all = tab.Moves(all[:0])
 		cand = cand[:0]
-		keyBuf, keyEnd = keyBuf[:0], keyEnd[:0]
 		for _, m := range all {
-			n := len(keyBuf)
-			keyBuf = tab.AppendChildPositionKey(keyBuf, m)
-			k := keyBuf[n:]
-			_, seen := played[string(k)]
+			h := tab.ChildPosition(m, &child)
+			seen := has(&played, h, m)
 			if !seen && m.Kind() == engine.KindRecycle {
-				_, seen = recycled[string(k)]
-				seen = seen || (!passProgress && idlePasses >= MaxIdlePasses-1)
+				seen = (!passProgress && idlePasses >= MaxIdlePasses-1) || has(&recycled, h, m)
 			}
-			if seen {
-				keyBuf = keyBuf[:n]
-				continue
+			if !seen {
+				cand = append(cand, m)
 			}
-			cand = append(cand, m)
-			keyEnd = append(keyEnd, len(keyBuf))
 		}
 		if len(cand) == 0 {
 			res.End = "stuck"
@@ -206,8 +200,9 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 			talon, progress = t, true
 		}
 		passProgress = passProgress || progress
+		h, k := tab.PositionHash(), tab.AppendPositionKey(key[:0])
 		if m.Kind() == engine.KindRecycle {
-			recycled[string(childKey(i))] = struct{}{}
+			recycled.add(h, st, k)
 			if passProgress {
 				idlePasses = 0
 			} else {
@@ -218,10 +213,67 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		if progress || m.Kind() != engine.KindMove {
 			fresh()
 		} else {
-			played[string(childKey(i))] = struct{}{}
+			played.add(h, st, k)
 		}
 	}
 	res.Won = tab.Won()
 	res.Cards = tab.FoundationCards()
 	return res
+}
+
+// posSet is a set of positions: their exact keys, found by the keys'
+// position hashes (engine.Table.PositionHash), which equal keys share. A
+// hash that is not in the set proves the position is not; the keys decide
+// the rest, so a hash collision never makes two positions one. The first
+// position added with each hash keeps its state too: a position whose
+// state equals it has its key, and needs no key written.
+type posSet struct {
+	first map[uint64]int32    // the first entry added with each hash
+	ents  []posEntry          // those entries
+	more  map[string]struct{} // keys whose hash was another key's first
+}
+
+type posEntry struct {
+	state engine.State
+	key   string
+}
+
+func (ps *posSet) reset() {
+	clear(ps.first)
+	clear(ps.more)
+	ps.ents = ps.ents[:0]
+}
+
+func (ps *posSet) add(h uint64, s engine.State, key []byte) {
+	if ps.first == nil {
+		ps.first, ps.more = map[uint64]int32{}, map[string]struct{}{}
+	}
+	i, ok := ps.first[h]
+	switch {
+	case !ok:
+		ps.first[h] = int32(len(ps.ents))
+		ps.ents = append(ps.ents, posEntry{s, string(key)})
+	case ps.ents[i].key != string(key):
+		ps.more[string(key)] = struct{}{}
+	}
+}
+
+// get returns the first entry with hash h, or nil: then no position with
+// that hash is in the set.
+func (ps *posSet) get(h uint64) *posEntry {
+	i, ok := ps.first[h]
+	if !ok {
+		return nil
+	}
+	return &ps.ents[i]
+}
+
+// hasKey tells whether the position with key key, whose hash is that of
+// entry e, is in the set.
+func (ps *posSet) hasKey(e *posEntry, key []byte) bool {
+	if e.key == string(key) {
+		return true
+	}
+	_, ok := ps.more[string(key)]
+	return ok
 }

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"unsafe"
+
+	"github.com/cespare/xxhash/v2"
+)
+
+// Position hashes: a fast filter in front of exact position keys.
+//
+// A position hash is a 64-bit function of the position key
+// (AppendPositionKey): positions with equal keys have equal hashes. Each
+// part of the key is hashed as the key writes it, and the parts are
+// combined by addition, which does not depend on their order, so the
+// interchangeable piles, reserves and cells that the key sorts need no
+// sorting here. A hash missing from a set of played positions' hashes
+// therefore proves the position unplayed; only a hash found there needs
+// the keys compared, and the referee does that (a collision costs a key
+// comparison, never a wrong answer).
+//
+// The hash is cheap to get for a child position: the parts a move does
+// not touch keep their hashes. A Table keeps the hashes of its position's
+// piles and talon; a move's child rehashes only its from and to piles
+// (and the talon when the waste is one of them, or for a stock action).
+
+// posParts holds the hashes of a position's long parts.
+type posParts struct {
+	pile  [MaxPiles]uint64 // pile i's face-up cards
+	talon uint64           // the talon as the key writes it
+}
+
+// Arbitrary odd constants that keep the kinds of parts apart.
+const (
+	hFixedPile = 0x9e3779b97f4a7c15
+	hSymPile   = 0xc2b2ae3d27d4eb4f
+	hFixedRes  = 0x165667b19e3779f9
+	hSymRes    = 0xd6e8feb86659fd93
+	hCell      = 0xa0761d6478bd642f
+	hFound     = 0xe7037ed1a0b428db
+	hJoker     = 0x8ebc6af09c88c6e3
+	hTalon     = 0x589965cc75374cc3
+	hRecycles  = 0x1d8e4e27c47d124f
+)
+
+// mix is splitmix64's finaliser: a bijection of 64-bit words that spreads
+// every input bit over the output.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+func cardsHash(cs []Card) uint64 {
+	return xxhash.Sum64(unsafe.Slice((*byte)(unsafe.SliceData(cs)), len(cs)))
+}
+
+func (s *State) pileHash(i int) uint64 {
+	p := s.Pile(i)
+	return cardsHash(p[s.down[i]:])
+}
+
+func (s *State) talonHash() uint64 {
+	talon := s.cards[:s.end[0]]
+	if s.g.Rules.Decks == 1 {
+		var mask uint64
+		for _, c := range talon {
+			mask |= 1 << (c & 63)
+		}
+		return mix(mask)
+	}
+	return cardsHash(talon)
+}
+
+func (s *State) fullParts(p *posParts) {
+	for i := 0; i < s.g.piles; i++ {
+		p.pile[i] = s.pileHash(i)
+	}
+	p.talon = s.talonHash()
+}
+
+// positionHash combines the parts' hashes with the short parts of the
+// key, each exactly as AppendKey and AppendPositionKey write them.
+func (s *State) positionHash(p *posParts) uint64 {
+	g := s.g
+	r := &g.Rules
+	stockLeft := s.end[0] > s.waste
+	var h uint64
+	for i := 0; i < g.piles; i++ {
+		if s.down[i] > 0 || (!g.symPiles && stockLeft) {
+			h += mix(p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
+		} else {
+			h += mix(p.pile[i] ^ hSymPile)
+		}
+	}
+	if g.reserves > 0 {
+		fixed := !g.symReserv && stockLeft
+		for i := 0; i < g.reserves; i++ {
+			if fixed {
+				h += mix(cardsHash(s.Reserve(i)) ^ hFixedRes*uint64(i+1))
+			} else {
+				h += mix(cardsHash(s.Reserve(i)) ^ hSymRes)
+			}
+		}
+	}
+	for _, c := range s.cells[:g.cells] {
+		h += mix(uint64(c) ^ hCell)
+	}
+	if r.Decks != 1 || r.Joker {
+		if g.founds == 8 {
+			for i := 0; i < 4; i++ {
+				a, b := s.found[i], s.found[i+4]
+				if a > b {
+					a, b = b, a
+				}
+				h += mix(hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
+			}
+		} else {
+			for i, f := range s.found[:g.founds] {
+				h += mix(hFound ^ uint64(i)<<8 ^ uint64(f))
+			}
+		}
+		if g.joker {
+			h += mix(hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
+		}
+	}
+	h += mix(p.talon ^ hTalon*uint64(s.waste+1))
+	if r.Passes > 0 {
+		h += mix(hRecycles ^ uint64(s.recycles))
+	}
+	return h
+}
+
+// PositionHash returns the hash of the position key of the table's
+// position (see the Position hashes comment): equal keys, equal hashes.
+func (t *Table) PositionHash() uint64 { return t.s.positionHash(&t.parts) }
+
+// ChildPositionHash returns PositionHash of the position legal move m
+// leads to, without playing it and without writing its key.
+func (t *Table) ChildPositionHash(m Move) uint64 {
+	var c State
+	return t.ChildPosition(m, &c)
+}
+
+// ChildPosition sets *c to the true state legal move m leads to and
+// returns that position's PositionHash. Like Reveal, it is for the
+// referee's bookkeeping, never for a player.
+func (t *Table) ChildPosition(m Move, c *State) uint64 {
+	*c = t.s
+	c.Apply(m)
+	p := t.parts
+	if m.Kind() != KindMove {
+		c.fullParts(&p)
+		return c.positionHash(&p)
+	}
+	from, to := m.From(), m.To()
+	if from.IsPile() {
+		p.pile[from-LocPile0] = c.pileHash(int(from - LocPile0))
+	}
+	if to.IsPile() {
+		p.pile[to-LocPile0] = c.pileHash(int(to - LocPile0))
+	}
+	if from == LocWaste || to == LocWaste {
+		p.talon = c.talonHash()
+	}
+	return c.positionHash(&p)
+}
+
+// SamePosition tells whether s and o are the same position of the same
+// game: every card where it is, face up or down alike, the same waste
+// position, foundations, cells, passes and Joker. It compares only what a
+// state holds (the card buffer past its last card may hold stale bytes),
+// so positions it calls the same have equal keys.
+func (s *State) SamePosition(o *State) bool {
+	n := s.end[locBuffers-1]
+	return s.g == o.g && s.end == o.end && s.down == o.down && s.found == o.found &&
+		s.cells == o.cells && s.waste == o.waste && s.recycles == o.recycles &&
+		s.base == o.base && s.jk == o.jk && s.jkRank == o.jkRank &&
+		string(s.cards[:n]) == string(o.cards[:n])
+}
