@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -24,6 +26,7 @@ type benchSolveOptions struct {
 	mem      string
 	workers  int
 	json     bool
+	out      string
 	progress time.Duration // between progress lines on stderr
 }
 
@@ -38,7 +41,14 @@ unknown, the mean, median, 99th percentile and largest time per deal, the
 peak table memory per deal and the states expanded per second. --workers
 solves that many deals at once. Progress goes to stderr every few seconds;
 --json prints one JSON object instead of the table. Ctrl-C stops and sums
-up the deals done.`,
+up the deals done.
+
+--out DIR keeps one record per deal in DIR, as 'klondike winrate --out'
+does (the same manifest, so 'klondike report' and 'klondike retry' read it
+too): a run stopped part way (Ctrl-C, SIGTERM, a crash) is continued by the
+same command, and the summary covers every deal recorded in DIR. For
+benchmarks too long for one sitting, such as 10,000 deals at 60 s each.
+The wall time and peak RSS are then this run's only.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -54,6 +64,7 @@ up the deals done.`,
 	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table memory per deal, e.g. 512MiB; 0 for no limit")
 	fs.IntVar(&o.workers, "workers", 1, "deals solved at once, one core each")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	fs.StringVar(&o.out, "out", "", "keep the records in DIR and continue a run stopped part way")
 	return cmd
 }
 
@@ -77,6 +88,13 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	seeds := make([]uint64, o.deals)
 	for i := range seeds {
 		seeds[i] = o.from + uint64(i)
+	}
+	b := results.BenchSolve{
+		Game: vg.Name, Rules: describeRules(&g.Rules), From: o.from,
+		Budget: o.budget, Mem: mem, Workers: o.workers,
+	}
+	if o.out != "" {
+		return runBenchSolveDir(ctx, w, errw, o, &b, g.Rules)
 	}
 	deal := func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&g.Rules, seed), nil }
 
@@ -125,14 +143,53 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 		return failErrorf("%v", err)
 	}
 	progress()
-	b := results.BenchSolve{
-		Game: vg.Name, Rules: describeRules(&g.Rules), From: o.from,
-		Budget: o.budget, Mem: mem, Workers: o.workers,
-		WallSeconds: time.Since(start).Seconds(), PeakRSSBytes: peakRSS(),
-	}
+	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	b.SummariseBench(recs)
-	if o.json {
+	return writeBench(w, &b, o.json)
+}
+
+func writeBench(w io.Writer, b *results.BenchSolve, asJSON bool) error {
+	if asJSON {
 		return b.WriteJSON(w)
 	}
 	return b.WriteText(w)
+}
+
+// runBenchSolveDir runs the benchmark through the win-rate runner into
+// o.out, resumably, and sums up every deal recorded there.
+func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptions, b *results.BenchSolve, r engine.Rules) error {
+	m, err := results.NewManifest(b.Game, r, "native", o.from, uint64(o.deals), results.Whole, o.budget, 0, b.Mem, o.workers)
+	if err != nil {
+		return usageError(err)
+	}
+	start := time.Now()
+	last := time.Time{}
+	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Progress: func(p results.Progress) {
+		if now := time.Now(); p.Final || now.Sub(last) >= o.progress {
+			last = now
+			results.BenchProgress(errw, p.Done, p.Total, p.Won, p.Lost, p.Unknown, p.Elapsed)
+		}
+	}})
+	var mm *results.MismatchError
+	switch {
+	case errors.As(err, &mm):
+		return usageError(err)
+	case err != nil:
+		return failErrorf("%v", err)
+	}
+	done, err := results.LoadResult(o.out)
+	if err != nil {
+		return failErrorf("%v", err)
+	}
+	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
+	b.SummariseBench(done.Records)
+	if err := writeBench(w, b, o.json); err != nil {
+		return err
+	}
+	if res.Interrupted {
+		return &exitError{code: exitInterrupted, err: fmt.Errorf(
+			"interrupted: %d of %d deals recorded in %s; run the same command again to continue",
+			res.Done, res.Total, o.out)}
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -94,6 +96,54 @@ func mustRunStdout(t *testing.T, args ...string) string {
 		t.Fatalf("klondike %s: exit %d, stderr %q", strings.Join(args, " "), code, errs)
 	}
 	return out
+}
+
+// TestBenchSolveOut runs the benchmark into a directory: a second run
+// adds nothing and sums up the same deals; a run whose last record was
+// torn off (a kill in mid-write) solves that deal again and counts it
+// once; other flags are refused.
+func TestBenchSolveOut(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"bench", "solve", "--from", fastSeed, "--deals", "3", "--budget", "5s", "--json", "--out", dir}
+	type sum struct {
+		Deals, Won, Lost, Unknown int
+		Nodes                     int64
+	}
+	read := func(out string) sum {
+		t.Helper()
+		var s sum
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatalf("bench solve --json: %v\n%s", err, out)
+		}
+		return s
+	}
+	lines := func() []string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, "records.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	}
+	first := read(mustRunStdout(t, args...))
+	if first.Deals != 3 || first.Won+first.Lost+first.Unknown != 3 || len(lines()) != 3 {
+		t.Fatalf("first run: %+v, %d records", first, len(lines()))
+	}
+	if again := read(mustRunStdout(t, args...)); again != first {
+		t.Errorf("second run sums up %+v, first %+v", again, first)
+	}
+	l := lines()
+	torn := strings.Join(l[:2], "") + l[2][:len(l[2])/2]
+	if err := os.WriteFile(filepath.Join(dir, "records.jsonl"), []byte(torn), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if resumed := read(mustRunStdout(t, args...)); resumed != first || len(lines()) != 3 {
+		t.Errorf("after a torn record: %+v and %d records, want %+v and 3", resumed, len(lines()), first)
+	}
+	_, errs, code := klondike(t, "bench", "solve", "--from", fastSeed, "--deals", "3", "--budget", "6s", "--out", dir)
+	if code != 2 || !strings.Contains(errs, "holds a different experiment") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("other budget, same directory: exit %d, stderr %q", code, errs)
+	}
 }
 
 func TestBenchBadFlags(t *testing.T) {
