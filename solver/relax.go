@@ -1,11 +1,9 @@
 package solver
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/klondike-family/klondike/engine"
 )
 
@@ -622,11 +620,15 @@ func newRtable(limit int64) *rtable {
 	return &rtable{slots: make([][2]uint64, 1<<16), limit: limit}
 }
 
+// rhash hashes a relaxed key for the relaxed tables: a 64×64→128-bit
+// multiply of the two words, each first XORed with a constant, folded to
+// 64 bits (wyhash's "mum"). Every output bit depends on every input bit,
+// and it costs one multiply where xxhash of 16 bytes cost several rounds.
+// The tables are exact sets (a key is found only by comparing it whole), so
+// the hash changes only where keys lie, never what a search does.
 func rhash(k [2]uint64) uint64 {
-	var b [16]byte
-	binary.LittleEndian.PutUint64(b[:8], k[0])
-	binary.LittleEndian.PutUint64(b[8:], k[1])
-	return xxhash.Sum64(b[:])
+	hi, lo := bits.Mul64(k[0]^0xa0761d6478bd642f, k[1]^0xe7037ed1a0b428db)
+	return hi ^ lo
 }
 
 func (t *rtable) bytes() int64 { return int64(len(t.slots)) * 16 }
