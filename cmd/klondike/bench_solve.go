@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -170,12 +169,8 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 			results.BenchProgress(errw, p.Done, p.Total, p.Won, p.Lost, p.Unknown, p.Elapsed)
 		}
 	}})
-	var mm *results.MismatchError
-	switch {
-	case errors.As(err, &mm):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	if err != nil {
+		return runError(err)
 	}
 	done, err := results.LoadResult(o.out)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/klondike-family/klondike/results"
 )
 
 // Exit codes.
@@ -46,6 +48,20 @@ func usageError(err error) error {
 // failErrorf is a failure that is not the user's input: exit code 1.
 func failErrorf(format string, args ...any) error {
 	return &exitError{code: exitFail, err: fmt.Errorf(format, args...)}
+}
+
+// runError is the exit error of a run into a result directory: a
+// directory that holds another experiment is the user's mistake (exit 2),
+// anything else a failure (exit 1); nil stays nil.
+func runError(err error) error {
+	var mm *results.MismatchError
+	switch {
+	case errors.As(err, &mm):
+		return usageError(err)
+	case err != nil:
+		return failErrorf("%v", err)
+	}
+	return nil
 }
 
 // report writes err to stderr as one line and returns the exit code. An

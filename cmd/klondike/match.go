@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -153,12 +152,8 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, o *matchOptions) er
 		}
 	}
 	res, err := results.RunMatches(ctx, results.MatchRunOptions{Dir: o.out, Manifest: m, Progress: progress})
-	var mm *results.MismatchError
-	switch {
-	case errors.As(err, &mm):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	if err != nil {
+		return runError(err)
 	}
 	if res.TornBytes > 0 {
 		fmt.Fprintf(stderr, "match: dropped a torn last line (%d bytes) of %s/%s and played its game again\n",

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -155,12 +154,8 @@ func runWinrate(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet
 	pp := newProgressPrinter("winrate", stderr)
 	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Grow: o.grow, Progress: pp.update})
 	pp.finish()
-	var mm *results.MismatchError
-	switch {
-	case errors.As(err, &mm):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	if err != nil {
+		return runError(err)
 	}
 	if res.TornBytes > 0 {
 		fmt.Fprintf(stderr, "winrate: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",

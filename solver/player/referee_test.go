@@ -105,20 +105,7 @@ func TestPlayMatchesPlainReferee(t *testing.T) {
 	}
 	moves := 0
 	for _, gm := range games {
-		var o variants.Options
-		for _, kv := range gm.opts {
-			if err := o.Set(kv[0], kv[1]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		_, r, err := variants.Resolve(gm.name, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := engine.NewGame(r)
-		if err != nil {
-			continue // a game the engine cannot play yet
-		}
+		g := game(t, gm.name, gm.opts...)
 		for _, name := range []string{"random", "greedy", "human"} {
 			f, _ := New(name, DefaultConfig)
 			for seed := uint64(0); seed < uint64(deals); seed++ {
