@@ -132,9 +132,12 @@ type rgame struct {
 	talon  []engine.Card                  // turning order
 	kings  uint64                         // cards of the top rank
 	typ    [16][2]uint64                  // cards of a rank and colour (1 red)
-	// packing widths
+	// packing widths, and where each field starts (the talon at bit 0)
 	wBits, recBits, foundBits uint
 	sBits                     [engine.MaxPiles]uint
+	offW, offRec, offCells    uint
+	offFound                  [4]uint
+	offS                      [engine.MaxPiles]uint
 }
 
 // rstate is a relaxed state. placed is derived from the rest (the cards
@@ -206,6 +209,18 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	if total > 127 {
 		return nil, rstate{}, false
 	}
+	rg.offW = uint(n)
+	rg.offRec = rg.offW + rg.wBits
+	off := rg.offRec + rg.recBits
+	for i := range rg.offFound {
+		rg.offFound[i] = off
+		off += rg.foundBits
+	}
+	for p := 0; p < rg.piles; p++ {
+		rg.offS[p] = off
+		off += rg.sBits[p]
+	}
+	rg.offCells = off
 	st, ok := rg.alpha(s)
 	if !ok {
 		return nil, rstate{}, false
@@ -282,14 +297,8 @@ func pdep(m uint64, k int) uint64 {
 // one another by stock steps alone.
 func (rg *rgame) key(st *rstate) [2]uint64 {
 	var kp keyPacker
-	w := int(st.w)
-	if rg.passes == 0 {
-		if left := st.talonLeft(); w == left || w%rg.draw == 0 {
-			w = 0
-		}
-	}
 	kp.put(st.talon, uint(len(rg.talon)))
-	kp.put(uint64(w), rg.wBits)
+	kp.put(uint64(rg.keyW(st)), rg.wBits)
 	kp.put(uint64(st.rec), rg.recBits)
 	for i := 0; i < 4; i++ {
 		kp.put(uint64(st.found[i]), rg.foundBits)
@@ -302,6 +311,66 @@ func (rg *rgame) key(st *rstate) [2]uint64 {
 	}
 	kp.k[1] |= 1 << 63
 	return kp.k
+}
+
+// keyW is the waste position as the key writes it.
+func (rg *rgame) keyW(st *rstate) int {
+	w := int(st.w)
+	if rg.passes == 0 {
+		if left := st.talonLeft(); w == left || w%rg.draw == 0 {
+			w = 0
+		}
+	}
+	return w
+}
+
+// keyAfter returns key(st) for st = apply(parent, m), given k =
+// key(parent): it rewrites only the fields m changes (apply's cases: a
+// pile's structure count, the talon with the waste position and
+// recycles, a foundation's height, the cells; placed cards are not in the
+// key). TestRelaxKeyAfter checks it against key on every move of random
+// relaxed games.
+func (rg *rgame) keyAfter(k [2]uint64, st *rstate, m rMove) [2]uint64 {
+	cells := m.kind == rmCell
+	switch m.from {
+	case rfPile:
+		if m.pile != 255 {
+			p := int(m.pile)
+			setBits(&k, rg.offS[p], rg.sBits[p], uint64(st.s[p]))
+		}
+	case rfTalon:
+		setBits(&k, 0, uint(len(rg.talon)), st.talon)
+		setBits(&k, rg.offW, rg.wBits, uint64(rg.keyW(st)))
+		setBits(&k, rg.offRec, rg.recBits, uint64(st.rec))
+	case rfCell:
+		cells = true
+	case rfFound:
+		f := m.card.Suit()
+		setBits(&k, rg.offFound[f], rg.foundBits, uint64(st.found[f]))
+	}
+	if m.kind == rmFound {
+		f := m.card.Suit()
+		setBits(&k, rg.offFound[f], rg.foundBits, uint64(st.found[f]))
+	}
+	if cells {
+		for i := 0; i < rg.cells; i++ {
+			setBits(&k, rg.offCells+6*uint(i), 6, uint64(st.cells[i]&63))
+		}
+	}
+	return k
+}
+
+// setBits writes v into the width bits of k from bit off (width < 64).
+func setBits(k *[2]uint64, off, width uint, v uint64) {
+	if width == 0 {
+		return
+	}
+	mask := uint64(1)<<width - 1
+	i, b := off/64, off%64
+	k[i] = k[i]&^(mask<<b) | v<<b
+	if b+width > 64 {
+		k[1] = k[1]&^(mask>>(64-b)) | v>>(64-b)
+	}
 }
 
 // keyPacker writes fields of given widths into two words, low bits first.
@@ -609,7 +678,7 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 }
 
 // rtable is an exact set of packed relaxed states: open addressing on
-// xxhash of the key, the whole key stored and compared.
+// rhash of the key, the whole key stored and compared.
 type rtable struct {
 	slots [][2]uint64
 	n     int

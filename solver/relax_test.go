@@ -265,3 +265,57 @@ func TestUncoveredMatchesLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxKeyAfter plays random relaxed games and checks, for every
+// relaxed move at every node, that keyAfter (the search's incremental key)
+// equals key of the child. Every kind of move (from a pile's structure, a
+// placed card, the talon, a cell, a foundation; to a foundation, a cell,
+// the piles) must occur, so no case of keyAfter goes unchecked.
+func TestRelaxKeyAfter(t *testing.T) {
+	deals, plies := 20, 200
+	if testing.Short() {
+		deals = 5
+	}
+	seen := map[[2]uint8]int{}
+	for _, r := range relaxRuleSets() {
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg, st, ok := newRgame(&s)
+			if !ok {
+				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
+			}
+			rng := rand.New(rand.NewPCG(seed, 11))
+			var moves []rMove
+			for ply := 0; ply < plies && !rg.won(&st); ply++ {
+				k := rg.key(&st)
+				moves = rg.moves(&st, moves[:0], false)
+				if len(moves) == 0 {
+					break
+				}
+				for _, m := range moves {
+					c := st
+					rg.apply(&c, m)
+					if got, want := rg.keyAfter(k, &c, m), rg.key(&c); got != want {
+						t.Fatalf("%s seed %d ply %d: move %+v: keyAfter %x, key %x", rulesLabel(&r), seed, ply, m, got, want)
+					}
+					from := m.from
+					if from == rfPile && m.pile == 255 {
+						from = 4 // a placed card
+					}
+					seen[[2]uint8{from, m.kind}]++
+				}
+				rg.apply(&st, moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	for _, want := range [][2]uint8{{rfPile, rmReveal}, {rfPile, rmFound}, {rfPile, rmCell}, {4, rmFound}, {4, rmCell},
+		{rfTalon, rmFound}, {rfTalon, rmPlace}, {rfTalon, rmCell}, {rfCell, rmFound}, {rfCell, rmPlace}, {rfFound, rmPlace}} {
+		if seen[want] == 0 {
+			t.Errorf("no relaxed move from %d of kind %d was checked", want[0], want[1])
+		}
+	}
+}

@@ -247,7 +247,7 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 		kids = append(kids, rkid{st: *st})
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
-		c.k = rg.key(&c.st)
+		c.k = rg.keyAfter(k, &c.st, m)
 		c.h = rhash(c.k)
 	}
 	mask := uint64(len(rs.keys) - 1)
