@@ -18,6 +18,7 @@ type BenchSolve struct {
 	Budget  time.Duration // wall time per deal
 	Mem     int64         // table bytes allowed per deal; 0 no limit
 	Workers int           // deals solved at once
+	Range   int           // seeds in the benchmark's range when more than Deals were asked for (a run not finished)
 
 	Summary
 	DecidedPct       float64 // won or lost, percent of deals
@@ -33,6 +34,7 @@ type benchSolveJSON struct {
 	Rules            string  `json:"rules"`
 	From             uint64  `json:"from"`
 	Deals            int     `json:"deals"`
+	RangeDeals       int     `json:"range_deals,omitempty"`
 	BudgetSeconds    float64 `json:"budget_seconds"`
 	Mem              int64   `json:"mem_bytes"`
 	Workers          int     `json:"workers"`
@@ -71,7 +73,7 @@ func (b *BenchSolve) SummariseBench(recs []Record) {
 // WriteJSON writes b as one JSON object on one line.
 func (b *BenchSolve) WriteJSON(w io.Writer) error {
 	data, err := json.Marshal(benchSolveJSON{
-		Game: b.Game, Rules: b.Rules, From: b.From, Deals: b.Deals,
+		Game: b.Game, Rules: b.Rules, From: b.From, Deals: b.Deals, RangeDeals: b.Range,
 		BudgetSeconds: b.Budget.Seconds(), Mem: b.Mem, Workers: b.Workers,
 		DecidedPct: b.DecidedPct, Won: b.Won, Lost: b.Lost, Unknown: b.Unknown,
 		MeanMS: b.MeanMS, MedianMS: b.MedianMS, P99MS: b.P99MS, MaxMS: b.MaxMS,
@@ -96,12 +98,17 @@ func (b *BenchSolve) WriteText(w io.Writer) error {
 	if b.Deals > 0 {
 		last = b.From + uint64(b.Deals) - 1
 	}
+	deals := fmt.Sprint(b.Deals)
+	if b.Range > b.Deals {
+		last = b.From + uint64(b.Range) - 1
+		deals = fmt.Sprintf("%d of %d so far", b.Deals, b.Range)
+	}
 	rss := "unknown"
 	if b.PeakRSSBytes > 0 {
 		rss = FormatBytes(b.PeakRSSBytes)
 	}
 	_, err := fmt.Fprintf(w, `game:          %s (%s)
-deals:         %d (native seeds %d..%d)
+deals:         %s (native seeds %d..%d)
 budget:        %v per deal, table memory %s, %d worker(s), one core per deal
 decided:       %.1f %%
 won:           %d
@@ -112,7 +119,7 @@ table memory:  peak per deal: median %s, max %s
 states/s:      %.0f (states expanded per second of solving, one core)
 wall time:     %.1f s, peak RSS %s
 `,
-		b.Game, b.Rules, b.Deals, b.From, last,
+		b.Game, b.Rules, deals, b.From, last,
 		b.Budget, mem, b.Workers,
 		b.DecidedPct, b.Won, b.Lost, b.Unknown,
 		benchMS(b.MeanMS), benchMS(b.MedianMS), benchMS(b.P99MS), benchMS(b.MaxMS),

@@ -73,4 +73,18 @@ func TestBenchSolveOutput(t *testing.T) {
 	if strings.Count(js.String(), "\n") != 1 {
 		t.Errorf("JSON output is not one line: %q", js.String())
 	}
+	// A run not finished (bench solve --out, interrupted): the deals
+	// recorded out of the range asked for.
+	b.Range = 10
+	text.Reset()
+	js.Reset()
+	if err := b.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if want := "deals:         4 of 10 so far (native seeds 3..12)"; !strings.Contains(text.String(), want) {
+		t.Errorf("unfinished run: text output lacks %q:\n%s", want, text.String())
+	}
+	if err := b.WriteJSON(&js); err != nil || !strings.Contains(js.String(), `"range_deals":10`) {
+		t.Errorf("unfinished run: JSON %q (%v) lacks range_deals", js.String(), err)
+	}
 }

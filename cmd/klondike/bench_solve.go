@@ -178,6 +178,9 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	}
 	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	b.SummariseBench(done.Records)
+	if b.Deals < o.deals {
+		b.Range = o.deals
+	}
 	if err := writeBench(w, b, o.json); err != nil {
 		return err
 	}
