@@ -20,8 +20,12 @@ import (
 )
 
 // SolverVersion names the solver's behaviour in manifests: a change that
-// can change a verdict or a node count must change it.
-const SolverVersion = "4"
+// can change a verdict or a node count must change it. Version 5: the
+// memory limit (solver.Options.Mem) bounds all of a search's tables
+// together, where version 4 gave each table the whole limit; a search
+// whose tables stay within their shares (solver.memSplit) is the same,
+// node for node.
+const SolverVersion = "5"
 
 // File names in a result directory.
 const (

@@ -143,7 +143,7 @@ func TestRetry(t *testing.T) {
 		t.Errorf("winrate over a retried directory: err %v, want a refusal", err)
 	}
 	row := reportRow(&lr)
-	for _, w := range []string{"300 nodes; unknowns again: 50000 nodes", "| v4; retried v4 |"} {
+	for _, w := range []string{"300 nodes; unknowns again: 50000 nodes", "| v" + SolverVersion + "; retried v" + SolverVersion + " |"} {
 		if !strings.Contains(row, w) {
 			t.Errorf("report row %q lacks %q", row, w)
 		}

@@ -682,11 +682,11 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 type rtable struct {
 	slots [][2]uint64
 	n     int
-	limit int64 // bytes; 0 no limit
+	owner *rsolver // whose memory limit covers this table too (nil: none)
 }
 
-func newRtable(limit int64) *rtable {
-	return &rtable{slots: make([][2]uint64, 1<<16), limit: limit}
+func newRtable() *rtable {
+	return &rtable{slots: make([][2]uint64, 1<<12)}
 }
 
 // rhash hashes a relaxed key for the relaxed tables: a 64×64→128-bit
@@ -706,7 +706,7 @@ func (t *rtable) bytes() int64 { return int64(len(t.slots)) * 16 }
 // table would outgrow its limit.
 func (t *rtable) insert(k [2]uint64) (added, ok bool) {
 	if (t.n+1)*4 > len(t.slots)*3 {
-		if t.limit > 0 && t.bytes()*2 > t.limit {
+		if o := t.owner; o != nil && o.limit > 0 && o.bytes()+t.bytes() > o.limit {
 			return false, false
 		}
 		t.grow()

@@ -45,7 +45,7 @@ type rsolver struct {
 	keys  [][2]uint64 // open addressing on xxhash of the key
 	vals  []uint32
 	n     int
-	limit int64 // bytes the table may use; 0 no limit
+	limit int64 // bytes its tables (keys and vals, won, open) may hold together; 0 no limit
 	won   *rtable
 	open  *rtable // relaxed states whose guide search ran out of budget
 
@@ -71,8 +71,10 @@ func newRsolver(rg *rgame, mem int64) *rsolver {
 	if mem > 0 {
 		lim = mem
 	}
-	return &rsolver{rg: rg, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
-		won: newRtable(0), open: newRtable(0)}
+	rs := &rsolver{rg: rg, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
+		won: newRtable(), open: newRtable()}
+	rs.won.owner, rs.open.owner = rs, rs
+	return rs
 }
 
 func (rs *rsolver) bytes() int64 {
@@ -120,7 +122,7 @@ func (rs *rsolver) set(k [2]uint64, v uint32) bool {
 // when the table would outgrow its limit.
 func (rs *rsolver) add(i uint64, k [2]uint64, v uint32) bool {
 	if (rs.n+1)*4 > len(rs.keys)*3 {
-		if rs.limit > 0 && int64(len(rs.keys))*2*20 > rs.limit {
+		if rs.limit > 0 && rs.bytes()+int64(len(rs.keys))*20 > rs.limit {
 			return false
 		}
 		rs.grow()

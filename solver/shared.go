@@ -24,14 +24,21 @@ type sharedTable struct {
 	}
 }
 
+// newSharedTable makes a shared table whose shards may hold limit bytes
+// together (0: no limit): they draw on one pool, so a shard that fills
+// faster than the others is not stopped while the others have room.
 func newSharedTable(limit int64) *sharedTable {
 	st := &sharedTable{}
+	pool := &memPool{limit: limit}
 	per := int64(0)
 	if limit > 0 {
-		per = limit / int64(len(st.shards))
+		per = max(limit/int64(len(st.shards)), 1)
 	}
 	for i := range st.shards {
-		st.shards[i].t = newTable(per)
+		t := newTable(per) // sized for its share at the start
+		t.limit, t.pool = 0, pool
+		pool.used.Add(t.bytes())
+		st.shards[i].t = t
 	}
 	return st
 }

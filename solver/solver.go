@@ -27,7 +27,12 @@ func (v Verdict) String() string { return [...]string{"unknown", "won", "lost"}[
 type Options struct {
 	Budget   time.Duration // wall time; 0 is no limit
 	MaxNodes int64         // nodes expanded; 0 is no limit
-	Mem      int64         // bytes the transposition table may use; 0 is no limit
+	// Mem is the bytes all of the search's tables may hold together; 0
+	// is no limit. Where the relaxed game applies, half of it goes to the
+	// real search's table (or a beam search's: they never exist together)
+	// and half to the relaxed search's tables, shared out among the
+	// workers; otherwise all of it to the real search (memSplit).
+	Mem int64
 	// NoPrune turns off the pruning that is not needed for correctness
 	// (safe foundation moves and the K+ stock): for differential tests.
 	NoPrune bool
@@ -150,8 +155,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		deadline = start.Add(opt.Budget)
 	}
 	if opt.NoPrune {
-		return solveReal(ctx, s, opt, start, deadline, nil, nil)
+		return solveReal(ctx, s, opt, start, deadline, nil, nil, 0)
 	}
+	realMem, guideMem := memSplit(opt, relaxApplies(&s.Game().Rules))
 	var spent, peak int64          // nodes and largest table of the searches so far
 	var relaxedNodes, pruned int64 // the guided searches' relaxed states and pruned nodes so far
 	left := func() int64 { return opt.MaxNodes - spent }
@@ -167,8 +173,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		if opt.MaxNodes > 0 && (n == 0 || left() < n) {
 			n = left()
 		}
-		o.MaxNodes = n
-		r := solveReal(ctx, s, o, start, deadline, rg, rsol)
+		o.MaxNodes, o.Mem = n, realMem
+		r := solveReal(ctx, s, o, start, deadline, rg, rsol, guideMem)
 		spent += r.Stats.Nodes
 		peak = max(peak, r.Stats.TableSize)
 		relaxedNodes += r.Stats.RelaxedNodes
@@ -187,7 +193,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	share := int64(beamMaxNodes)
 	if relaxed {
 		// the guided search, first within guidedFirstNodes
-		rsol = newRsolver(rg, opt.Mem)
+		rsol = newRsolver(rg, guideMem)
 		if guidedFirstNodes > 0 {
 			if r, done := runReal(guidedFirstNodes, rg, rsol); done {
 				return r
@@ -199,10 +205,15 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.MaxNodes > 0 {
 		share = min(share, left()/2)
 	}
+	bo := opt
+	bo.Mem = realMem
 	for w := beamMinWidth; w <= beamMaxWidth && share > 0; w *= 4 {
-		path, bs := beamSolve(ctx, s, opt, w, share, deadline)
+		path, bs := beamSolve(ctx, s, bo, w, share, deadline)
 		spent += bs.Nodes
 		share -= bs.Nodes
+		if rsol != nil { // the relaxed tables are kept meanwhile
+			bs.TableSize += rsol.bytes()
+		}
 		peak = max(peak, bs.TableSize)
 		st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
 			RelaxedNodes: relaxedNodes, Pruned: pruned}
@@ -218,6 +229,21 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// marks of the first guided search kept)
 	r, _ := runReal(0, rg, rsol)
 	return r
+}
+
+// memSplit shares out opt.Mem, the bytes all of a solve's tables may hold
+// together: where the relaxed game applies (relaxed), half to the real
+// search's table and half to the relaxed searches' tables, one set per
+// worker; otherwise all to the real search. No part is 0 (no limit) when
+// opt.Mem is not.
+func memSplit(opt Options, relaxed bool) (real, guide int64) {
+	switch {
+	case opt.Mem <= 0:
+		return 0, 0
+	case !relaxed:
+		return opt.Mem, 0
+	}
+	return max(opt.Mem/2, 1), max(opt.Mem/2/int64(max(opt.Workers, 1)), 1)
 }
 
 // maxDepth bounds the depth of the recursive searches (the real search's
@@ -240,7 +266,7 @@ var guidedFirstNodes int64 = 100_000
 // solveReal is the search of the real game; with rg, every new node is
 // first checked against the relaxed game (rsolver.isLost); worker 0 goes on
 // with rsol's marks, the others start their own.
-func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame, rsol *rsolver) Result {
+func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame, rsol *rsolver, guideMem int64) Result {
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
@@ -264,7 +290,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 		if rg != nil {
 			sr.guide = rsol
 			if w > 0 || rsol == nil {
-				sr.guide = newRsolver(rg, opt.Mem)
+				sr.guide = newRsolver(rg, guideMem)
 			}
 			sr.guideBase = sr.guide.nodes
 		}

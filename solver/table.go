@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/cespare/xxhash/v2"
+import (
+	"sync/atomic"
+
+	"github.com/cespare/xxhash/v2"
+)
 
 // table is the set of states already searched. It stores every state's
 // full canonical key, so membership is exact: two states are the same only
@@ -23,8 +27,9 @@ type table struct {
 	mask   uint64
 	count  int
 	chunks [][]byte
-	limit  int64 // bytes the table may use; 0 is no limit
-	full   bool  // the limit stopped an insert
+	limit  int64    // bytes the table may use; 0 is no limit
+	pool   *memPool // when set, the limit the tables of a sharedTable share instead
+	full   bool     // the limit stopped an insert
 }
 
 const (
@@ -37,7 +42,11 @@ const (
 
 func newTable(limit int64) *table {
 	t := &table{limit: limit}
-	t.slots = make([]uint64, 1<<16)
+	n := 1 << 16
+	for limit > 0 && n > 1<<8 && int64(n)*8 > limit/8 { // a small limit starts small
+		n /= 2
+	}
+	t.slots = make([]uint64, n)
 	t.mask = uint64(len(t.slots) - 1)
 	return t
 }
@@ -84,7 +93,7 @@ func (t *table) insert(key []byte, h uint64) (added, ok bool) {
 		i = (i + 1) & t.mask
 	}
 	if (t.count+1)*4 > len(t.slots)*3 {
-		if t.limit > 0 && t.bytes()+int64(len(t.slots))*8 > t.limit {
+		if !t.room(int64(len(t.slots)) * 8) {
 			t.full = true
 			return false, false
 		}
@@ -101,12 +110,40 @@ func (t *table) insert(key []byte, h uint64) (added, ok bool) {
 	return true, true
 }
 
+// room tells whether the table may grow by extra bytes, and with a pool
+// takes them from it.
+func (t *table) room(extra int64) bool {
+	if t.pool != nil {
+		return t.pool.take(extra)
+	}
+	return t.limit <= 0 || t.bytes()+extra <= t.limit
+}
+
+// memPool is a byte limit that several tables share: what one takes the
+// others cannot.
+type memPool struct {
+	limit int64 // 0 is no limit
+	used  atomic.Int64
+}
+
+func (p *memPool) take(n int64) bool {
+	for {
+		u := p.used.Load()
+		if p.limit > 0 && u+n > p.limit {
+			return false
+		}
+		if p.used.CompareAndSwap(u, u+n) {
+			return true
+		}
+	}
+}
+
 // store copies key into the arena.
 func (t *table) store(key []byte) (uint64, bool) {
 	need := len(key) + 1
 	n := len(t.chunks)
 	if n == 0 || len(t.chunks[n-1])+need > chunkSize {
-		if t.limit > 0 && t.bytes()+chunkSize > t.limit || n+1 >= 1<<(offBits-chunkBits) {
+		if n+1 >= 1<<(offBits-chunkBits) || !t.room(chunkSize) {
 			return 0, false
 		}
 		t.chunks = append(t.chunks, make([]byte, 0, chunkSize))

@@ -60,7 +60,7 @@ The wall time and peak RSS are then this run's only.`,
 	fs.IntVar(&o.deals, "deals", 200, "number of deals")
 	fs.Uint64Var(&o.from, "from", 0, "first native seed")
 	fs.DurationVar(&o.budget, "budget", 10*time.Second, "wall-time budget per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table memory per deal, e.g. 512MiB; 0 for no limit")
+	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB; 0 for no limit")
 	fs.IntVar(&o.workers, "workers", 1, "deals solved at once, one core each")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
 	fs.StringVar(&o.out, "out", "", "keep the records in DIR and continue a run stopped part way")

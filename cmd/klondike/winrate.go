@@ -83,7 +83,7 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "deals solved at once")
 	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget per deal; 0 for none")
 	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "transposition table per deal, e.g. 512MiB, 2G; 0 for no limit")
+	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB, 2G; 0 for no limit")
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
 	fs.BoolVar(&o.grow, "grow", false, "extend DIR's experiment to --deals deals from the same first seed, keeping its records")
