@@ -189,6 +189,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	rg, _, relaxed := newRgame(&s)
+	// the rules may admit the relaxed game and this position not: then the
+	// real search has all the memory
+	realMem, guideMem = memSplit(opt, relaxed)
 	var rsol *rsolver
 	share := int64(beamMaxNodes)
 	if relaxed {
