@@ -136,13 +136,6 @@ func (s *State) positionHash(p *posParts) uint64 {
 // position (see the Position hashes comment): equal keys, equal hashes.
 func (t *Table) PositionHash() uint64 { return t.s.positionHash(&t.parts) }
 
-// ChildPositionHash returns PositionHash of the position legal move m
-// leads to, without playing it and without writing its key.
-func (t *Table) ChildPositionHash(m Move) uint64 {
-	var c State
-	return t.ChildPosition(m, &c)
-}
-
 // ChildPosition sets *c to the true state legal move m leads to and
 // returns that position's PositionHash. Like Reveal, it is for the
 // referee's bookkeeping, never for a player.

@@ -10,7 +10,7 @@ import (
 // TestPositionHash plays random games of every game and option through a
 // referee's Table and checks the position hash, the filter in front of
 // the referee's exact position keys:
-//   - for every legal move, ChildPositionHash equals PositionHash of the
+//   - for every legal move, ChildPosition's hash equals PositionHash of the
 //     table after the move is played (the cached part hashes are updated
 //     exactly);
 //   - positions with equal position keys have equal hashes, checked over
@@ -86,8 +86,12 @@ func TestPositionHash(t *testing.T) {
 				for _, m := range buf {
 					child := engine.NewTable(tab.Reveal(), engine.RememberNone)
 					child.Play(m)
-					if got, want := tab.ChildPositionHash(m), child.PositionHash(); got != want {
-						t.Fatalf("%s deal %d ply %d: ChildPositionHash(%v) = %x, after playing it %x", rs.name, seed, ply, m, got, want)
+					var cs engine.State
+					if got, want := tab.ChildPosition(m, &cs), child.PositionHash(); got != want {
+						t.Fatalf("%s deal %d ply %d: ChildPosition(%v) hashes %x, after playing it %x", rs.name, seed, ply, m, got, want)
+					}
+					if played := child.Reveal(); !cs.SamePosition(&played) {
+						t.Fatalf("%s deal %d ply %d: ChildPosition(%v) is not the position playing it leads to", rs.name, seed, ply, m)
 					}
 					record(child, ply)
 				}

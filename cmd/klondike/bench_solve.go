@@ -172,6 +172,10 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	if err != nil {
 		return runError(err)
 	}
+	if res.TornBytes > 0 {
+		fmt.Fprintf(errw, "bench solve: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
+			res.TornBytes, o.out, results.RecordsFile)
+	}
 	done, err := results.LoadResult(o.out)
 	if err != nil {
 		return failErrorf("%v", err)
@@ -184,10 +188,5 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	if err := writeBench(w, b, o.json); err != nil {
 		return err
 	}
-	if res.Interrupted {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf(
-			"interrupted: %d of %d deals recorded in %s; run the same command again to continue",
-			res.Done, res.Total, o.out)}
-	}
-	return nil
+	return interruptedError(res, o.out)
 }

@@ -64,6 +64,16 @@ func runError(err error) error {
 	return nil
 }
 
+// interruptedError is the exit error of a run into dir that a signal
+// stopped before it was done (nil when it was not interrupted).
+func interruptedError(res results.RunResult, dir string) error {
+	if !res.Interrupted {
+		return nil
+	}
+	return &exitError{code: exitInterrupted, err: fmt.Errorf(
+		"interrupted: %d of %d deals recorded in %s; run the same command again to continue", res.Done, res.Total, dir)}
+}
+
 // report writes err to stderr as one line and returns the exit code. An
 // error that carries no code comes from parsing the command line (unknown
 // command or flag, bad flag value): a usage error.

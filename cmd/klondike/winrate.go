@@ -162,12 +162,7 @@ func runWinrate(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet
 			res.TornBytes, o.out, results.RecordsFile)
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", o.out, summaryLine(res.Progress))
-	if res.Interrupted {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf(
-			"interrupted: %d of %d deals recorded in %s; run the same command again to continue",
-			res.Done, res.Total, o.out)}
-	}
-	return nil
+	return interruptedError(res, o.out)
 }
 
 // summaryLine writes counts and the win rate.
