@@ -134,6 +134,7 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	passProgress := false // progress since the last recycle
 	var all, cand []engine.Move
 	var child engine.State
+	var v engine.View // one per game: a player's Choose keeps no pointer to it, but the compiler cannot know
 	// has tells whether set holds the position move m leads to, whose
 	// hash is h and whose state is child: the hash rules most positions
 	// out, an equal state proves most of the rest, the key decides.
@@ -176,7 +177,7 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		}
 		i := 0
 		if len(cand) > 1 {
-			v := tab.View()
+			v = tab.View()
 			i = p.Choose(&v, cand)
 			if i < 0 || i >= len(cand) {
 				panic(fmt.Sprintf("player chose move %d of %d", i, len(cand)))
@@ -226,23 +227,29 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 // hash that is not in the set proves the position is not; the keys decide
 // the rest, so a hash collision never makes two positions one. The first
 // position added with each hash keeps its state too: a position whose
-// state equals it has its key, and needs no key written.
+// state equals it has its key, and needs no key written. Keys are kept
+// end to end in one buffer, so a set that has been reset adds positions
+// without allocating.
 type posSet struct {
 	first map[uint64]int32    // the first entry added with each hash
 	ents  []posEntry          // those entries
+	keys  []byte              // their keys, end to end
 	more  map[string]struct{} // keys whose hash was another key's first
 }
 
 type posEntry struct {
-	state engine.State
-	key   string
+	state  engine.State
+	off, n int32 // the key is keys[off : off+n]
 }
 
 func (ps *posSet) reset() {
 	clear(ps.first)
 	clear(ps.more)
 	ps.ents = ps.ents[:0]
+	ps.keys = ps.keys[:0]
 }
+
+func (ps *posSet) key(e *posEntry) []byte { return ps.keys[e.off : e.off+e.n] }
 
 func (ps *posSet) add(h uint64, s engine.State, key []byte) {
 	if ps.first == nil {
@@ -252,8 +259,9 @@ func (ps *posSet) add(h uint64, s engine.State, key []byte) {
 	switch {
 	case !ok:
 		ps.first[h] = int32(len(ps.ents))
-		ps.ents = append(ps.ents, posEntry{s, string(key)})
-	case ps.ents[i].key != string(key):
+		ps.ents = append(ps.ents, posEntry{s, int32(len(ps.keys)), int32(len(key))})
+		ps.keys = append(ps.keys, key...)
+	case string(ps.key(&ps.ents[i])) != string(key):
 		ps.more[string(key)] = struct{}{}
 	}
 }
@@ -271,7 +279,7 @@ func (ps *posSet) get(h uint64) *posEntry {
 // hasKey tells whether the position with key key, whose hash is that of
 // entry e, is in the set.
 func (ps *posSet) hasKey(e *posEntry, key []byte) bool {
-	if e.key == string(key) {
+	if string(ps.key(e)) == string(key) {
 		return true
 	}
 	_, ok := ps.more[string(key)]

@@ -261,3 +261,26 @@ func realCards(r *engine.Rules) int {
 	}
 	return r.CardCount()
 }
+
+// TestPlayAllocations checks that the referee's work per move allocates
+// nothing: a game of 5,000 moves allocates hardly more than one of 500
+// (the sets' tables grow a few times; nothing is allocated per move).
+// Double Klondike with worrying back keeps a random player wandering, so
+// both games run to their cap.
+func TestPlayAllocations(t *testing.T) {
+	g := game(t, "double-klondike", [2]string{"defoundation", "true"})
+	f, _ := New("random", DefaultConfig)
+	s := deal(t, g, 0)
+	allocs := func(moves int) float64 {
+		return testing.AllocsPerRun(2, func() {
+			if r := Play(context.Background(), s, f(0), Options{MaxMoves: moves}); r.End != "limit" {
+				t.Fatalf("the game ended %q before %d moves", r.End, moves)
+			}
+		})
+	}
+	short, long := allocs(500), allocs(5000)
+	if long > short+100 {
+		t.Errorf("a game of 5,000 moves made %.0f allocations, one of 500 made %.0f: the referee allocates as it plays", long, short)
+	}
+	t.Logf("allocations per game: %.0f at 500 moves, %.0f at 5,000", short, long)
+}
