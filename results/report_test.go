@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -174,5 +175,36 @@ func TestPlayerReport(t *testing.T) {
 	s := SummarisePlay(rs[0].Records)
 	if s.VegasProfitK != 2 || s.TillDawnProfitK != 2 || s.TillDawn.Mean != 9.5 || s.Vegas.Mean != 50.5 {
 		t.Errorf("summary %+v", s)
+	}
+}
+
+func TestBenchTarget(t *testing.T) {
+	d1 := engine.Klondike(1, 0)
+	d1.WorryBack = true
+	d3 := engine.Klondike(3, 0)
+	d3.WorryBack = true
+	for _, tc := range []struct {
+		r    engine.Rules
+		ok   bool
+		mean float64
+	}{
+		{d1, true, 14}, {d3, true, 32},
+		{engine.Klondike(1, 0), false, 0}, {engine.Klondike(3, 0), false, 0},
+		{func() engine.Rules { r := d3; r.Passes = 3; return r }(), false, 0},
+	} {
+		tg, ok := BenchTargetFor(tc.r)
+		if ok != tc.ok || tg.MeanMS != tc.mean {
+			t.Errorf("%s: target %+v, %v", RulesSummary(&tc.r), tg, ok)
+		}
+	}
+	tg, _ := BenchTargetFor(d1)
+	b := BenchSolve{Budget: time.Minute, Summary: Summary{Deals: 10000, Won: 9000, Lost: 1000, MeanMS: 13, MaxTableBytes: 200 << 20}}
+	if got := tg.misses(&b); got != "met" {
+		t.Errorf("a run within the target: %q", got)
+	}
+	b.Deals, b.Unknown, b.MeanMS, b.MaxTableBytes = 500, 2, 28, 300<<20
+	want := "not met: 500 of 10000 deals, 2 unknown, mean 2× the 14 ms aimed at, tables over 256 MB"
+	if got := tg.misses(&b); got != want {
+		t.Errorf("misses: %q, want %q", got, want)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,6 +141,18 @@ func TestBenchSolveOut(t *testing.T) {
 	if resumed := read(mustRunStdout(t, args...)); resumed != first || len(lines()) != 3 {
 		t.Errorf("after a torn record: %+v and %d records, want %+v and 3", resumed, len(lines()), first)
 	}
+	// the report's benchmark section sums up the same directory
+	md := filepath.Join(t.TempDir(), "bench.md")
+	mustRunStdout(t, "report", "--out", md, "--bench", dir)
+	rep, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := fmt.Sprintf("| %s | klondike | draw 3, unlimited passes | 3 | 5s, 1.0 GiB | %.2f | %d | %d | %d |", filepath.ToSlash(dir),
+		100*float64(first.Won+first.Lost)/3, first.Won, first.Lost, first.Unknown)
+	if !strings.Contains(string(rep), row) || !strings.Contains(string(rep), "--bench "+dir) {
+		t.Errorf("report --bench: no row starting %q, or the command is not named:\n%s", row, rep)
+	}
 	_, errs, code := klondike(t, "bench", "solve", "--from", fastSeed, "--deals", "3", "--budget", "6s", "--out", dir)
 	if code != 2 || !strings.Contains(errs, "holds a different experiment") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("other budget, same directory: exit %d, stderr %q", code, errs)
@@ -162,6 +175,8 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"bench", "solve", "--mem", "lots"}, "--mem"},
 		{[]string{"bench", "solve", "--from", "18446744073709551615", "--deals", "2"}, "2^64"},
 		{[]string{"bench", "solve", "--nope"}, "nope"},
+		{[]string{"report", "--out", "x.md"}, "--bench"},
+		{[]string{"report", "--out", "x.md", "--bench", "no/such/dir"}, "no/such/dir"},
 	} {
 		checkOneLineError(t, tc.args, exitUsage, tc.want)
 	}

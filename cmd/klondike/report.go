@@ -15,21 +15,23 @@ import (
 type reportOptions struct {
 	out   string
 	plots string
+	bench []string
 }
 
 func newReportCmd(stdout io.Writer) *cobra.Command {
 	o := &reportOptions{}
 	cmd := &cobra.Command{
-		Use:   "report --out FILE.md [--plots DIR] RESULT_DIR...",
+		Use:   "report --out FILE.md [--plots DIR] [--bench DIR]... RESULT_DIR...",
 		Short: "Write the Markdown report of win-rate result directories",
 		Long: `Write a Markdown report of result directories (of 'klondike winrate' or
 'klondike merge'): a row per directory with its counts, the win rate with its
 95% interval (unknowns counted either way), the win rate of the decided deals,
 time per deal, budget and the published figure for the same rules; then paired
 comparisons of directories with the same game and seeds that differ in one
-rule (exact McNemar test). --plots writes SVG plots there and links them. The
+rule (exact McNemar test). --plots writes SVG plots there and links them.
+--bench adds a directory of 'klondike bench solve --out' to a section of solve
+benchmarks (time per deal, tables, states/s, the benchmark's target). The
 report names the command that made it: regenerate it, never edit it.`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runReport(stdout, o, args)
 		},
@@ -37,12 +39,16 @@ report names the command that made it: regenerate it, never edit it.`,
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "Markdown file to write (required)")
 	fs.StringVar(&o.plots, "plots", "", "directory for SVG plots (none when empty)")
+	fs.StringArrayVar(&o.bench, "bench", nil, "a solve benchmark directory (klondike bench solve --out); repeat for more")
 	return cmd
 }
 
 func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if o.out == "" {
 		return usageErrorf("give the file to write: --out FILE.md")
+	}
+	if len(dirs)+len(o.bench) == 0 {
+		return usageErrorf("give result directories, or --bench DIR")
 	}
 	var rs []results.Result
 	var ms []results.MatchResult
@@ -61,9 +67,23 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		}
 		rs = append(rs, r)
 	}
+	var bench []results.Result
+	for _, d := range o.bench {
+		r, err := results.LoadResult(d)
+		if err != nil {
+			return usageErrorf("benchmark directory %s: %v", d, err)
+		}
+		if _, err := results.BenchFromResult(&r); err != nil {
+			return usageErrorf("benchmark directory %v", err)
+		}
+		bench = append(bench, r)
+	}
 	args := []string{"klondike", "report", "--out", o.out}
 	if o.plots != "" {
 		args = append(args, "--plots", o.plots)
+	}
+	for _, d := range o.bench {
+		args = append(args, "--bench", d)
 	}
 	ro := results.ReportOptions{Command: shellJoin(append(args, dirs...))}
 	if o.plots != "" {
@@ -89,14 +109,14 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		}
 	}
 	var buf bytes.Buffer
-	ro.Matches = ms
+	ro.Matches, ro.Bench = ms, bench
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
 		return failErrorf("report: %v", err)
 	}
 	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
 		return failErrorf("%v", err)
 	}
-	_, err := fmt.Fprintf(w, "%s: %d result directories, %d plots\n", o.out, len(rs)+len(ms), len(ro.Plots))
+	_, err := fmt.Fprintf(w, "%s: %d result directories, %d benchmarks, %d plots\n", o.out, len(rs)+len(ms), len(bench), len(ro.Plots))
 	return err
 }
 
