@@ -46,7 +46,7 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 		pk = newPacker(&s)
 	}
 	sr.setRules(&s, pk)
-	tab := newTable(opt.Mem)
+	tab := newTable(opt.Mem, 0)
 	var nodes int64
 	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, tab.stored(), tab.bytes() }()
 	key := func(st *engine.State) []byte {

@@ -35,7 +35,7 @@ func newSharedTable(limit int64) *sharedTable {
 		per = max(limit/int64(len(st.shards)), 1)
 	}
 	for i := range st.shards {
-		t := newTable(per) // sized for its share at the start
+		t := newTable(per, 0) // sized for its share at the start
 		t.limit, t.pool = 0, pool
 		pool.used.Add(t.bytes())
 		st.shards[i].t = t

@@ -273,7 +273,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
-		tab = newTable(opt.Mem)
+		tab = newTable(opt.Mem, opt.MaxNodes) // stored states never outnumber the nodes expanded
 	} else {
 		tab = newSharedTable(opt.Mem)
 	}

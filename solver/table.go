@@ -4,6 +4,8 @@ import (
 	"sync/atomic"
 
 	"github.com/cespare/xxhash/v2"
+
+	"github.com/klondike-family/klondike/engine"
 )
 
 // table is the set of states already searched. It stores every state's
@@ -27,6 +29,8 @@ type table struct {
 	mask   uint64
 	count  int
 	chunks [][]byte
+	arena  int64    // bytes the chunks hold (their capacities)
+	first  int      // the capacity of the first chunk
 	limit  int64    // bytes the table may use; 0 is no limit
 	pool   *memPool // when set, the limit the tables of a sharedTable share instead
 	full   bool     // the limit stopped an insert
@@ -40,11 +44,22 @@ const (
 	tagBits   = 64 - offBits
 )
 
-func newTable(limit int64) *table {
-	t := &table{limit: limit}
+// newTable makes a table that may use limit bytes (0: no limit). states,
+// when > 0, is the most states the search will store (its node budget):
+// a table for a few states starts with room for them alone, so that many
+// small searches (a planner's) do not each allocate and clear a table
+// made for millions. Either way the table grows as it must.
+func newTable(limit, states int64) *table {
+	t := &table{limit: limit, first: chunkSize}
 	n := 1 << 16
 	for limit > 0 && n > 1<<8 && int64(n)*8 > limit/8 { // a small limit starts small
 		n /= 2
+	}
+	if states > 0 {
+		for n > 1<<8 && int64(n/2)*3 > (states+1)*4 { // n/2 slots still hold states+1 keys under the 3/4 load
+			n /= 2
+		}
+		t.first = int(min(chunkSize, (states+1)*(engine.MaxKeyLen+1)))
 	}
 	t.slots = make([]uint64, n)
 	t.mask = uint64(len(t.slots) - 1)
@@ -53,7 +68,7 @@ func newTable(limit int64) *table {
 
 // bytes is the memory the table holds.
 func (t *table) bytes() int64 {
-	return int64(len(t.slots))*8 + int64(len(t.chunks))*chunkSize
+	return int64(len(t.slots))*8 + t.arena
 }
 
 func (t *table) keyAt(off uint64) []byte {
@@ -138,15 +153,21 @@ func (p *memPool) take(n int64) bool {
 	}
 }
 
-// store copies key into the arena.
+// store copies key into the arena. The first chunk may be smaller than
+// chunkSize (newTable); the others are chunkSize.
 func (t *table) store(key []byte) (uint64, bool) {
 	need := len(key) + 1
 	n := len(t.chunks)
-	if n == 0 || len(t.chunks[n-1])+need > chunkSize {
-		if n+1 >= 1<<(offBits-chunkBits) || !t.room(chunkSize) {
+	if n == 0 || len(t.chunks[n-1])+need > cap(t.chunks[n-1]) {
+		size := chunkSize
+		if n == 0 {
+			size = t.first
+		}
+		if n+1 >= 1<<(offBits-chunkBits) || !t.room(int64(size)) {
 			return 0, false
 		}
-		t.chunks = append(t.chunks, make([]byte, 0, chunkSize))
+		t.chunks = append(t.chunks, make([]byte, 0, size))
+		t.arena += int64(size)
 		n++
 	}
 	c := t.chunks[n-1]

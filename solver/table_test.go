@@ -1,0 +1,70 @@
+package solver
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/klondike-family/klondike/engine"
+)
+
+// TestTableSizes checks the table made for a few states (newTable's
+// states) against one made for many: both hold every key given, past the
+// estimate too, and the small one starts small and counts its bytes.
+func TestTableSizes(t *testing.T) {
+	big, small := newTable(0, 0), newTable(0, 100)
+	if small.bytes() >= big.bytes() || len(small.slots) > 256 {
+		t.Fatalf("a table for 100 states starts with %d slots, %d bytes (one for many: %d bytes)", len(small.slots), small.bytes(), big.bytes())
+	}
+	key := func(i int) []byte { // keys of many lengths, up to 255 bytes (the length is one byte)
+		k := []byte(fmt.Sprintf("state %d ", i))
+		for len(k) < 9+i%(min(engine.MaxKeyLen, 255)-9) {
+			k = append(k, byte(i))
+		}
+		return k
+	}
+	const n = 40000 // past the small table's first chunk and slots
+	for _, tab := range []*table{big, small} {
+		for i := 0; i < n; i++ {
+			k := key(i)
+			if added, ok := tab.insert(k, xxhash.Sum64(k)); !added || !ok {
+				t.Fatalf("key %d: added %v ok %v", i, added, ok)
+			}
+		}
+		for i := 0; i < n; i++ {
+			k := key(i)
+			if added, _ := tab.insert(k, xxhash.Sum64(k)); added || !tab.contains(k, xxhash.Sum64(k)) {
+				t.Fatalf("key %d is not found again", i)
+			}
+		}
+		var arena int64
+		for _, c := range tab.chunks {
+			arena += int64(cap(c))
+		}
+		if tab.bytes() != int64(len(tab.slots))*8+arena || tab.count != n {
+			t.Errorf("bytes %d, count %d; want %d, %d", tab.bytes(), tab.count, int64(len(tab.slots))*8+arena, n)
+		}
+	}
+	if len(small.chunks) < 2 || cap(small.chunks[0]) >= chunkSize || cap(small.chunks[1]) != chunkSize {
+		t.Errorf("the small table's chunks: %d, the first of %d bytes", len(small.chunks), cap(small.chunks[0]))
+	}
+}
+
+// TestTableStartSizes pins where newTable's small start ends: a node
+// budget of 24,575 or more starts with the 65,536 slots and the 1 MiB
+// chunk of a table for millions (results.SolverVersion 6 says so).
+func TestTableStartSizes(t *testing.T) {
+	for _, tc := range []struct {
+		states int64
+		slots  int
+		first  int
+	}{
+		{0, 1 << 16, chunkSize}, {24575, 1 << 16, chunkSize}, {24574, 1 << 15, chunkSize},
+		{3813, 1 << 13, chunkSize}, {3812, 1 << 13, 3813 * (engine.MaxKeyLen + 1)}, {2000, 1 << 12, 2001 * (engine.MaxKeyLen + 1)}, {1, 1 << 8, 2 * (engine.MaxKeyLen + 1)},
+	} {
+		tab := newTable(0, tc.states)
+		if len(tab.slots) != tc.slots || tab.first != tc.first {
+			t.Errorf("newTable(0, %d): %d slots, first chunk %d; want %d, %d", tc.states, len(tab.slots), tab.first, tc.slots, tc.first)
+		}
+	}
+}
