@@ -4,8 +4,6 @@ import (
 	"sync/atomic"
 
 	"github.com/cespare/xxhash/v2"
-
-	"github.com/klondike-family/klondike/engine"
 )
 
 // table is the set of states already searched. It stores every state's
@@ -59,7 +57,7 @@ func newTable(limit, states int64) *table {
 		for n > 1<<8 && int64(n/2)*3 > (states+1)*4 { // n/2 slots still hold states+1 keys under the 3/4 load
 			n /= 2
 		}
-		t.first = int(min(chunkSize, (states+1)*(engine.MaxKeyLen+1)))
+		t.first = int(min(chunkSize, (states+1)*firstKeyBytes))
 	}
 	t.slots = make([]uint64, n)
 	t.mask = uint64(len(t.slots) - 1)
@@ -153,11 +151,27 @@ func (p *memPool) take(n int64) bool {
 	}
 }
 
-// store copies key into the arena. The first chunk may be smaller than
-// chunkSize (newTable); the others are chunkSize.
+// firstKeyBytes is the room per state newTable gives the first chunk of
+// a table for a few states: more than most keys need (a packed Klondike
+// key is under 20 bytes); the chunk doubles when they need more.
+const firstKeyBytes = 48
+
+// store copies key into the arena. The first chunk may start smaller than
+// chunkSize (newTable): it doubles, up to chunkSize, before a second chunk
+// is made (a key's offset in it stays valid when it moves); the others
+// are chunkSize.
 func (t *table) store(key []byte) (uint64, bool) {
 	need := len(key) + 1
 	n := len(t.chunks)
+	if n == 1 && len(t.chunks[0])+need > cap(t.chunks[0]) && cap(t.chunks[0]) < chunkSize {
+		c := t.chunks[0]
+		size := min(chunkSize, max(2*cap(c), len(c)+need))
+		if !t.room(int64(size - cap(c))) {
+			return 0, false
+		}
+		t.arena += int64(size - cap(c))
+		t.chunks[0] = append(make([]byte, 0, size), c...)
+	}
 	if n == 0 || len(t.chunks[n-1])+need > cap(t.chunks[n-1]) {
 		size := chunkSize
 		if n == 0 {
