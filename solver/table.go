@@ -20,8 +20,13 @@ import (
 // 2^28 slots the tag alone tells a key's home: growing moves slots without
 // reading or hashing the keys again.
 //
-// The arena holds keys as a length byte then the key bytes, in chunks of
-// chunkSize bytes that are never moved once made.
+// The arena holds keys as a length byte (keys are under 256 bytes: a key
+// writes each card at most once, with a few bytes per pile and field, see
+// engine.State.AppendKey) then the key bytes, in chunks of chunkSize
+// bytes. A table for a few states starts with a smaller first chunk, which
+// is moved as it doubles (offsets into it stay valid; a shared table's
+// shards never start small, so no reader sees it move); every other
+// chunk is never moved once made.
 type table struct {
 	slots  []uint64
 	mask   uint64
