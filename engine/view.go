@@ -70,9 +70,13 @@ func (t *Table) Game() *Game          { return t.s.g }
 // draw cycle together; a player who draws one packet at a time must not).
 // Two positions of one game with equal keys show the player the same thing
 // and have the same future.
-func (t *Table) AppendPositionKey(dst []byte) []byte {
-	dst = t.s.AppendKey(dst)
-	return append(dst, keyTalonSep, t.s.waste)
+func (t *Table) AppendPositionKey(dst []byte) []byte { return t.s.AppendPositionKey(dst) }
+
+// AppendPositionKey appends the position key (Table.AppendPositionKey) of
+// s, for the referee's bookkeeping of states it got from ChildPosition.
+func (s *State) AppendPositionKey(dst []byte) []byte {
+	dst = s.AppendKey(dst)
+	return append(dst, keyTalonSep, s.waste)
 }
 
 // Reveal returns the true state. It is for the referee's own bookkeeping
@@ -157,8 +161,7 @@ func (v *View) Sample(rng *rand.Rand) State {
 func (t *Table) AppendChildPositionKey(dst []byte, m Move) []byte {
 	c := t.s
 	c.Apply(m)
-	dst = c.AppendKey(dst)
-	return append(dst, keyTalonSep, c.waste)
+	return c.AppendPositionKey(dst)
 }
 
 // DownCards returns the number of face-down cards on all piles.

@@ -136,14 +136,14 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	var child engine.State
 	var v engine.View // one per game: a player's Choose keeps no pointer to it, but the compiler cannot know
 	// has tells whether set holds the position move m leads to, whose
-	// hash is h and whose state is child: the hash rules most positions
+	// hash is h and whose state is child (from ChildPosition): the hash rules most positions
 	// out, an equal state proves most of the rest, the key decides.
-	has := func(set *posSet, h uint64, m engine.Move) bool {
+	has := func(set *posSet, h uint64) bool {
 		e := set.get(h)
 		if e == nil {
 			return false
 		}
-		return e.state.SamePosition(&child) || set.hasKey(e, tab.AppendChildPositionKey(key[:0], m))
+		return e.state.SamePosition(&child) || set.hasKey(e, child.AppendPositionKey(key[:0]))
 	}
 	var res Result
 	for {
@@ -163,9 +163,9 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		cand = cand[:0]
 		for _, m := range all {
 			h := tab.ChildPosition(m, &child)
-			seen := has(&played, h, m)
+			seen := has(&played, h)
 			if !seen && m.Kind() == engine.KindRecycle {
-				seen = (!passProgress && idlePasses >= MaxIdlePasses-1) || has(&recycled, h, m)
+				seen = (!passProgress && idlePasses >= MaxIdlePasses-1) || has(&recycled, h)
 			}
 			if !seen {
 				cand = append(cand, m)
