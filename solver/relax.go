@@ -477,19 +477,52 @@ func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
 // offered at every node, so σ's other talon moves stay legal with c gone;
 // otherwise taking a talon card away shifts the stock's packets or the
 // passes.
+//
+// With worrying back, a card c of rank r >= 3 is safe too when, besides
+// both other-colour foundations holding r-1 cards or more, the other
+// foundation of c's colour holds r-2 or more (relaxed game only; the real
+// game's rule is unchanged). Proof: call low the cards of rank <= r-1 on
+// the foundations in st. Every card of rank <= r-2 is low (the other
+// colour's foundations hold r-1, c's colour's r-2, and c's own r-1), and
+// so are the other colour's cards of rank r-1. Delete from σ every move
+// of c and every move of a low card (their excursions: a low card can only
+// leave a foundation by worrying back, and ends on it). Of the cards left,
+// none has a rank <= r-2 or is the other colour's r-1, so none ever needs
+// an uncovered card of a type of rank <= r-1 or of c's type (the types
+// they fit on have rank >= r, and c's type takes only the other colour's
+// r-1): the deleted cards, and c, served only one another as parents.
+// The types the kept cards need lose nothing: a deleted card that lay in
+// the piles only covered its parent type (one uncovered card fewer) and
+// added to its own type, which no kept card uses. A kept card going up
+// finds its foundation as in σ: a suit's height in the shortened line is
+// the larger of σ's and the height of its low cards (kept cards have rank
+// >= r-1 and are moved as in σ; c's foundation holds c from the start and
+// σ moves nothing above c up before c); a kept foundation card worried
+// back (the top in σ, of rank >= r-1 and above every low card of its
+// suit) is the top here too. Cells, empty piles and surfaces only gain, as above. So the line
+// is legal and wins, and it is shorter by the moves of c at least.
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 	r := c.Rank()
 	if r == 1 {
 		return true
 	}
-	if rg.worry && r > 2 {
+	a, b, twin := engine.Clubs, engine.Spades, engine.Hearts // the other colour's suits, c's colour's other suit
+	if !c.Red() {
+		a, b, twin = engine.Diamonds, engine.Hearts, engine.Spades
+	}
+	if int(st.found[a]) < r-1 || int(st.found[b]) < r-1 {
 		return false
 	}
-	a, b := engine.Clubs, engine.Spades
-	if !c.Red() {
-		a, b = engine.Diamonds, engine.Hearts
+	if rg.worry && r > 2 {
+		if c.Suit() == twin {
+			twin = engine.Diamonds
+			if !c.Red() {
+				twin = engine.Clubs
+			}
+		}
+		return int(st.found[twin]) >= r-2
 	}
-	return int(st.found[a]) >= r-1 && int(st.found[b]) >= r-1
+	return true
 }
 
 // kpos is a waste position the K+ stock reaches: its card, the position

@@ -319,3 +319,102 @@ func TestRelaxKeyAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxSafeMovesKeepWins checks the relaxed game's safe moves (safe)
+// against the relaxed game without them: from relaxed states met in
+// random games (small games, so that the plain search is exhaustive), a
+// relaxed win is reachable through the generated moves with safe pruning
+// exactly when it is reachable through every relaxed move. Worrying back,
+// where the safe rule asks most, is in every rule set but one.
+func TestRelaxSafeMovesKeepWins(t *testing.T) {
+	var sets []engine.Rules
+	for _, draw := range []int{1, 2} {
+		for _, passes := range []int{0, 2} {
+			for _, ranks := range []int{5, 6} {
+				for _, cells := range []int{0, 1} {
+					r := engine.Klondike(draw, passes)
+					r.Ranks, r.Deal = ranks, r.Deal[:3]
+					r.WorryBack, r.Cells = true, cells
+					sets = append(sets, r)
+				}
+			}
+		}
+	}
+	plain := engine.Klondike(1, 0)
+	plain.Ranks, plain.Deal = 6, plain.Deal[:3]
+	sets = append(sets, plain)
+	deals := 30
+	if testing.Short() {
+		deals = 10
+	}
+	// win tells whether a relaxed win is reachable from st with the moves
+	// moves(prune) generates: a depth-first search with a visited set.
+	win := func(rg *rgame, st rstate, prune bool) bool {
+		seen := map[[2]uint64]bool{}
+		var visit func(st *rstate) bool
+		visit = func(st *rstate) bool {
+			if rg.won(st) {
+				return true
+			}
+			k := rg.key(st)
+			if seen[k] {
+				return false
+			}
+			seen[k] = true
+			for _, m := range rg.moves(st, nil, prune) {
+				c := *st
+				rg.apply(&c, m)
+				if visit(&c) {
+					return true
+				}
+			}
+			return false
+		}
+		return visit(&st)
+	}
+	checked, won, safeTaken := 0, 0, 0
+	for _, r := range sets {
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg, _, ok := newRgame(&s)
+			if !ok {
+				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
+			}
+			rng := rand.New(rand.NewPCG(seed, 11))
+			var moves []engine.Move
+			for ply := 0; ply < 60 && !s.Won(); ply++ {
+				if ply%6 == 0 {
+					a, ok := rg.alpha(&s)
+					if !ok {
+						t.Fatalf("%s seed %d: α undefined", rulesLabel(&r), seed)
+					}
+					all, pruned := win(rg, a, false), win(rg, a, true)
+					if all != pruned {
+						t.Fatalf("%s seed %d ply %d: a relaxed win is reachable: %v with every move, %v with safe moves alone where they apply",
+							rulesLabel(&r), seed, ply, all, pruned)
+					}
+					checked++
+					if all {
+						won++
+					}
+					if ms := rg.moves(&a, nil, true); len(ms) == 1 && ms[0].kind == rmFound && len(rg.moves(&a, nil, false)) > 1 {
+						safeTaken++
+					}
+				}
+				moves = s.Moves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				s.Apply(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	t.Logf("%d relaxed states checked, %d won, %d where a safe move stood alone", checked, won, safeTaken)
+	if won == 0 || won == checked || safeTaken < checked/20 {
+		t.Errorf("the test did not exercise the safe moves: %d states, %d won, %d with a safe move alone", checked, won, safeTaken)
+	}
+}
