@@ -486,21 +486,27 @@ func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
 // colour's foundations hold r-1, c's colour's r-2, and c's own r-1), and
 // so are the other colour's cards of rank r-1. Delete from σ every move
 // of c and every move of a low card (their excursions: a low card can only
-// leave a foundation by worrying back, and ends on it). Of the cards left,
-// none has a rank <= r-2 or is the other colour's r-1, so none ever needs
-// an uncovered card of a type of rank <= r-1 or of c's type (the types
-// they fit on have rank >= r, and c's type takes only the other colour's
-// r-1): the deleted cards, and c, served only one another as parents.
-// The types the kept cards need lose nothing: a deleted card that lay in
-// the piles only covered its parent type (one uncovered card fewer) and
-// added to its own type, which no kept card uses. A kept card going up
-// finds its foundation as in σ: a suit's height in the shortened line is
-// the larger of σ's and the height of its low cards (kept cards have rank
-// >= r-1 and are moved as in σ; c's foundation holds c from the start and
-// σ moves nothing above c up before c); a kept foundation card worried
-// back (the top in σ, of rank >= r-1 and above every low card of its
-// suit) is the top here too. Cells, empty piles and surfaces only gain, as above. So the line
-// is legal and wins, and it is shorter by the moves of c at least.
+// leave a foundation by worrying back, and ends on it). The cards left
+// (kept) have rank >= r, or are the r-1 of c's colour's other suit when it
+// is not low. A guard asks for an uncovered card of a type: the type a
+// card fits on (a placement), or a pile card's own type (going up); the
+// count is present - placed children. The types kept cards fit on have
+// rank >= r and are not c's type (which takes only the other colour's
+// r-1, low). For those types, and for the type of a kept card of rank
+// >= r+1 or of the other colour's rank r, the count is no smaller than in
+// σ: their cards are kept ones moved as in σ, and their children are kept
+// ones, c or low cards, and the last two are never placed here. A kept
+// card of c's type (c's twin) or of rank r-1 going up is visible, and its
+// type's children (the other colour's r-1, or cards of rank r-2) are low,
+// never placed: the card itself is uncovered. A kept card going up finds
+// its foundation as in σ: a suit's height in the shortened line is the
+// larger of σ's and the height of its low cards (kept cards have rank >=
+// r-1 and are moved as in σ; c's foundation holds c from the start and σ
+// moves nothing above c up before c); a kept foundation card worried back
+// (the top in σ, of rank >= r-1 and above every low card of its suit) is
+// the top here too. Cells, empty piles and surfaces only gain, as above.
+// So the line is legal and wins, and it is shorter by the moves of c at
+// least.
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 	r := c.Rank()
 	if r == 1 {
