@@ -266,14 +266,14 @@ var quickNodes int64 = 2000
 // searches (a variable for the tests).
 var guidedFirstNodes int64 = 100_000
 
-// solveReal is the search of the real game; with rg, every new node is
-// first checked against the relaxed game (rsolver.isLost); worker 0 goes on
-// with rsol's marks, the others start their own.
 // movePool keeps the searches' move buffers (one per depth) from one
 // solve to the next, so that many small solves (a planner's) do not each
 // allocate them again.
 var movePool = sync.Pool{New: func() any { return new([][]sMove) }}
 
+// solveReal is the search of the real game; with rg, every new node is
+// first checked against the relaxed game (rsolver.isLost); worker 0 goes on
+// with rsol's marks, the others start their own.
 func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame, rsol *rsolver, guideMem int64) Result {
 	workers := max(opt.Workers, 1)
 	var tab visited
