@@ -134,7 +134,7 @@ func TestSearchSignature(t *testing.T) {
 		// decided by the guided real search after relaxed rounds (lost:
 		// the guided search ran out of moves; won)
 		{3, 0, false, 2, 1_000_000, solver.Lost, 239673},
-		{3, 0, true, 26, 1_000_000, solver.Won, 2964},
+		{3, 0, true, 26, 1_000_000, solver.Won, 2921}, // 2964 before solver v7's relaxed safe rule for worrying back
 	}
 	for _, c := range cases {
 		r := engine.Klondike(c.draw, c.passes)
