@@ -135,9 +135,10 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	var all, cand []engine.Move
 	var child engine.State
 	var v engine.View // one per game: a player's Choose keeps no pointer to it, but the compiler cannot know
-	// has tells whether set holds the position move m leads to, whose
-	// hash is h and whose state is child (from ChildPosition): the hash rules most positions
-	// out, an equal state proves most of the rest, the key decides.
+	// has tells whether set holds the position of child (the state
+	// ChildPosition made for the move looked at), whose hash is h: the
+	// hash rules most positions out, an equal state proves most of the
+	// rest, the key decides.
 	has := func(set *posSet, h uint64) bool {
 		e := set.get(h)
 		if e == nil {
