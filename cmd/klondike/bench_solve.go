@@ -180,12 +180,12 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	if err != nil {
 		return failErrorf("%v", err)
 	}
-	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
-	b.SummariseBench(done.Records)
-	if b.Deals < o.deals {
-		b.Range = o.deals
+	sum, err := results.BenchFromResult(&done)
+	if err != nil {
+		return failErrorf("%v", err)
 	}
-	if err := writeBench(w, b, o.json); err != nil {
+	sum.WallSeconds, sum.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
+	if err := writeBench(w, &sum, o.json); err != nil {
 		return err
 	}
 	return interruptedError(res, o.out)
