@@ -39,6 +39,27 @@ func rulesLabel(r *engine.Rules) string {
 	return fmt.Sprintf("R%d/P%d/draw%d/passes%d/worry%v/unit%d/cells%d", r.Ranks, len(r.Deal), r.Draw, r.Passes, r.WorryBack, r.Unit, r.Cells)
 }
 
+// relaxDeals calls f with native deals 0..deals-1 of each rule set in
+// sets, each with its relaxed game and relaxed root.
+func relaxDeals(t *testing.T, sets []engine.Rules, deals int, f func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, root rstate)) {
+	t.Helper()
+	for i := range sets {
+		r := &sets[i]
+		g := engine.MustGame(*r)
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, err := g.NewState(engine.NativeDeal(r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg, root, ok := newRgame(&s)
+			if !ok {
+				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(r))
+			}
+			f(r, seed, s, rg, root)
+		}
+	}
+}
+
 // TestRelaxCompleteness checks the completeness theorem's step move by
 // move, with the engine's own moves: in random games, for every legal move
 // m from a position Q (and every waste move after the stock steps that
@@ -52,17 +73,8 @@ func TestRelaxCompleteness(t *testing.T) {
 		deals = 4
 	}
 	for _, r := range relaxRuleSets() {
-		g := engine.MustGame(r)
 		checked, same := 0, 0
-		for seed := uint64(0); seed < uint64(deals); seed++ {
-			s, err := g.NewState(engine.NativeDeal(&r, seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rg, root, ok := newRgame(&s)
-			if !ok {
-				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
-			}
+		relaxDeals(t, []engine.Rules{r}, deals, func(_ *engine.Rules, seed uint64, s engine.State, rg *rgame, root rstate) {
 			if a, ok := rg.alpha(&s); !ok || rg.key(&a) != rg.key(&root) { // newRgame is built on alpha: a consistency check
 				t.Fatalf("%s seed %d: α of the deal differs from the relaxed root", rulesLabel(&r), seed)
 			}
@@ -137,7 +149,7 @@ func TestRelaxCompleteness(t *testing.T) {
 				}
 				s.Apply(moves[rng.IntN(len(moves))])
 			}
-		}
+		})
 		t.Logf("%s: %d moves checked, %d unseen by α", rulesLabel(&r), checked, same)
 	}
 }
@@ -277,41 +289,30 @@ func TestRelaxKeyAfter(t *testing.T) {
 		deals = 5
 	}
 	seen := map[[2]uint8]int{}
-	for _, r := range relaxRuleSets() {
-		g := engine.MustGame(r)
-		for seed := uint64(0); seed < uint64(deals); seed++ {
-			s, err := g.NewState(engine.NativeDeal(&r, seed))
-			if err != nil {
-				t.Fatal(err)
+	relaxDeals(t, relaxRuleSets(), deals, func(r *engine.Rules, seed uint64, _ engine.State, rg *rgame, st rstate) {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		var moves []rMove
+		for ply := 0; ply < plies && !rg.won(&st); ply++ {
+			k := rg.key(&st)
+			moves = rg.moves(&st, moves[:0], false)
+			if len(moves) == 0 {
+				break
 			}
-			rg, st, ok := newRgame(&s)
-			if !ok {
-				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
-			}
-			rng := rand.New(rand.NewPCG(seed, 11))
-			var moves []rMove
-			for ply := 0; ply < plies && !rg.won(&st); ply++ {
-				k := rg.key(&st)
-				moves = rg.moves(&st, moves[:0], false)
-				if len(moves) == 0 {
-					break
+			for _, m := range moves {
+				c := st
+				rg.apply(&c, m)
+				if got, want := rg.keyAfter(k, &c, m), rg.key(&c); got != want {
+					t.Fatalf("%s seed %d ply %d: move %+v: keyAfter %x, key %x", rulesLabel(r), seed, ply, m, got, want)
 				}
-				for _, m := range moves {
-					c := st
-					rg.apply(&c, m)
-					if got, want := rg.keyAfter(k, &c, m), rg.key(&c); got != want {
-						t.Fatalf("%s seed %d ply %d: move %+v: keyAfter %x, key %x", rulesLabel(&r), seed, ply, m, got, want)
-					}
-					from := m.from
-					if from == rfPile && m.pile == 255 {
-						from = 4 // a placed card
-					}
-					seen[[2]uint8{from, m.kind}]++
+				from := m.from
+				if from == rfPile && m.pile == 255 {
+					from = 4 // a placed card
 				}
-				rg.apply(&st, moves[rng.IntN(len(moves))])
+				seen[[2]uint8{from, m.kind}]++
 			}
+			rg.apply(&st, moves[rng.IntN(len(moves))])
 		}
-	}
+	})
 	for _, want := range [][2]uint8{{rfPile, rmReveal}, {rfPile, rmFound}, {rfPile, rmCell}, {4, rmFound}, {4, rmCell},
 		{rfTalon, rmFound}, {rfTalon, rmPlace}, {rfTalon, rmCell}, {rfCell, rmFound}, {rfCell, rmPlace}, {rfFound, rmPlace}} {
 		if seen[want] == 0 {
@@ -373,46 +374,35 @@ func TestRelaxSafeMovesKeepWins(t *testing.T) {
 		return visit(&st)
 	}
 	checked, won, safeTaken := 0, 0, 0
-	for _, r := range sets {
-		g := engine.MustGame(r)
-		for seed := uint64(0); seed < uint64(deals); seed++ {
-			s, err := g.NewState(engine.NativeDeal(&r, seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rg, _, ok := newRgame(&s)
-			if !ok {
-				t.Fatalf("%s: the relaxed game does not apply", rulesLabel(&r))
-			}
-			rng := rand.New(rand.NewPCG(seed, 11))
-			var moves []engine.Move
-			for ply := 0; ply < 60 && !s.Won(); ply++ {
-				if ply%6 == 0 {
-					a, ok := rg.alpha(&s)
-					if !ok {
-						t.Fatalf("%s seed %d: α undefined", rulesLabel(&r), seed)
-					}
-					all, pruned := win(rg, a, false), win(rg, a, true)
-					if all != pruned {
-						t.Fatalf("%s seed %d ply %d: a relaxed win is reachable: %v with every move, %v with safe moves alone where they apply",
-							rulesLabel(&r), seed, ply, all, pruned)
-					}
-					checked++
-					if all {
-						won++
-					}
-					if ms := rg.moves(&a, nil, true); len(ms) == 1 && ms[0].kind == rmFound && len(rg.moves(&a, nil, false)) > 1 {
-						safeTaken++
-					}
+	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		var moves []engine.Move
+		for ply := 0; ply < 60 && !s.Won(); ply++ {
+			if ply%6 == 0 {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
 				}
-				moves = s.Moves(moves[:0])
-				if len(moves) == 0 {
-					break
+				all, pruned := win(rg, a, false), win(rg, a, true)
+				if all != pruned {
+					t.Fatalf("%s seed %d ply %d: a relaxed win is reachable: %v with every move, %v with safe moves alone where they apply",
+						rulesLabel(r), seed, ply, all, pruned)
 				}
-				s.Apply(moves[rng.IntN(len(moves))])
+				checked++
+				if all {
+					won++
+				}
+				if ms := rg.moves(&a, nil, true); len(ms) == 1 && ms[0].kind == rmFound && len(rg.moves(&a, nil, false)) > 1 {
+					safeTaken++
+				}
 			}
+			moves = s.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
 		}
-	}
+	})
 	t.Logf("%d relaxed states checked, %d won, %d where a safe move stood alone", checked, won, safeTaken)
 	if won == 0 || won == checked || safeTaken < checked/20 {
 		t.Errorf("the test did not exercise the safe moves: %d states, %d won, %d with a safe move alone", checked, won, safeTaken)
