@@ -162,13 +162,86 @@ func (t *Table) ChildPosition(m Move, c *State) uint64 {
 
 // SamePosition tells whether s and o are the same position of the same
 // game: every card where it is, face up or down alike, the same waste
-// position, foundations, cells, passes and Joker. It compares only what a
-// state holds (the card buffer past its last card may hold stale bytes),
-// so positions it calls the same have equal keys.
+// position, foundations, cells, passes and Joker, except that what the
+// key folds away in two cheap cases may differ: piles the key takes as
+// interchangeable may stand in another order, and the two foundations of
+// a suit in a two-deck game may hold their heights the other way round.
+// It compares only what a state holds (the card buffer past its last card
+// may hold stale bytes), so positions it calls the same have equal keys;
+// positions it tells apart may still have equal keys (cells or reserves in
+// another order, another waste position on a draw cycle), which only the
+// keys can tell.
 func (s *State) SamePosition(o *State) bool {
+	if s.g != o.g || s.down != o.down || !s.sameFoundations(o) || s.cells != o.cells ||
+		s.waste != o.waste || s.recycles != o.recycles || s.base != o.base || s.jk != o.jk || s.jkRank != o.jkRank {
+		return false
+	}
 	n := s.end[locBuffers-1]
-	return s.g == o.g && s.end == o.end && s.down == o.down && s.found == o.found &&
-		s.cells == o.cells && s.waste == o.waste && s.recycles == o.recycles &&
-		s.base == o.base && s.jk == o.jk && s.jkRank == o.jkRank &&
-		string(s.cards[:n]) == string(o.cards[:n])
+	if s.end == o.end && string(s.cards[:n]) == string(o.cards[:n]) {
+		return true
+	}
+	return s.samePilesOtherOrder(o)
+}
+
+// samePilesOtherOrder tells whether s and o, alike but for their card
+// buffers, hold the same talon, reserves and piles, the piles the key
+// sorts (those with no face-down card, while their place cannot matter)
+// in any order. A random player who moves a King back and forth between
+// empty piles makes such positions all the time.
+func (s *State) samePilesOtherOrder(o *State) bool {
+	g := s.g
+	const lastPile = LocReserve0 - 1
+	if s.end[0] != o.end[0] || s.end[lastPile] != o.end[lastPile] ||
+		string(s.cards[:s.end[0]]) != string(o.cards[:o.end[0]]) {
+		return false
+	}
+	for l := LocReserve0; l < Loc(locBuffers); l++ {
+		if s.end[l] != o.end[l] {
+			return false
+		}
+	}
+	if r, n := s.end[lastPile], s.end[locBuffers-1]; string(s.cards[r:n]) != string(o.cards[r:n]) {
+		return false
+	}
+	fixed := func(i int) bool { return s.down[i] > 0 || (!g.symPiles && s.end[0] > s.waste) } // as AppendKey; o.down is s.down
+	var used [MaxPiles]bool
+	for i := 0; i < g.piles; i++ {
+		p := s.Pile(i)
+		if fixed(i) {
+			if string(p) != string(o.Pile(i)) {
+				return false
+			}
+			continue
+		}
+		match := false
+		for j := 0; j < g.piles && !match; j++ {
+			if !used[j] && !fixed(j) && string(p) == string(o.Pile(j)) {
+				used[j], match = true, true
+			}
+		}
+		if !match {
+			return false
+		}
+	}
+	return true
+}
+
+// sameFoundations tells whether s and o hold the same foundation heights,
+// the two foundations of a suit in a two-deck game (f and f+4) as a pair
+// in either order: a random player who worries cards back and forth
+// between them makes such twins all the time.
+func (s *State) sameFoundations(o *State) bool {
+	if s.found == o.found {
+		return true
+	}
+	if s.g.founds != 8 {
+		return false
+	}
+	for i := 0; i < 4; i++ {
+		a, b, c, d := s.found[i], s.found[i+4], o.found[i], o.found[i+4]
+		if !(a == c && b == d || a == d && b == c) {
+			return false
+		}
+	}
+	return true
 }

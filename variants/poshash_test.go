@@ -2,6 +2,8 @@ package variants
 
 import (
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
@@ -19,10 +21,14 @@ import (
 //     are counted, so the check cannot pass vacuously;
 //   - positions SamePosition calls the same have equal keys, checked over
 //     the positions with equal hashes, among which are equal positions
-//     whose card buffers differ past their last card (also counted).
+//     whose card buffers differ past their last card and positions with
+//     interchangeable piles in another order (counted), and against a
+//     twin of two-deck positions, built with a suit's two foundations
+//     holding their heights the other way round.
 func TestPositionHash(t *testing.T) {
 	plies := 300
-	sameKeyOtherState, samePosOtherState := 0, 0
+	sameKeyOtherState, samePosOtherState, samePosPilesMoved, samePosTwinFound := 0, 0, 0, 0
+	swapped := map[bool]int{} // positions checked against a twin with two piles swapped, by whether it is the same position
 	for _, rs := range ruleSets(t) {
 		deals := 20
 		if rs.name != rs.game.Name {
@@ -60,6 +66,58 @@ func TestPositionHash(t *testing.T) {
 						}
 						if o.s != st {
 							samePosOtherState++
+							if samePosPilesMoved < 1000 && !reflect.DeepEqual(o.s.Layout().Piles, st.Layout().Piles) { // counted up to 1,000
+								samePosPilesMoved++
+							}
+						}
+					}
+				}
+				if g.Rules.Foundations() == 8 && ply%4 == 0 {
+					l := st.Layout()
+					// The same position with a suit's two foundations
+					// swapped: the same to SamePosition, key and hash.
+					for i := 0; i < 4; i++ {
+						if len(l.Foundations[i]) == len(l.Foundations[i+4]) {
+							continue
+						}
+						l.Foundations[i], l.Foundations[i+4] = l.Foundations[i+4], l.Foundations[i]
+						twin, err := g.NewState(l)
+						if err != nil {
+							t.Fatalf("%s deal %d ply %d: foundations %d and %d swapped: %v", rs.name, seed, ply, i, i+4, err)
+						}
+						if !twin.SamePosition(&st) || !st.SamePosition(&twin) ||
+							string(twin.AppendPositionKey(nil)) != k || engine.NewTable(twin, engine.RememberNone).PositionHash() != h {
+							t.Fatalf("%s deal %d ply %d: foundations %d and %d swapped: not the same position, key and hash", rs.name, seed, ply, i, i+4)
+						}
+						samePosTwinFound++
+						break
+					}
+				}
+				if ply%4 == 0 {
+					// The position with two piles with as many face-down
+					// cards and other face-up cards swapped: SamePosition
+					// must call it the same
+					// exactly when its key is (when neither pile has a
+					// face-down card and their places cannot matter).
+					l := st.Layout()
+				pairs:
+					for i := range l.Piles {
+						for j := i + 1; j < len(l.Piles); j++ {
+							d := l.FaceDown[i]
+							if d != l.FaceDown[j] || slices.Equal(l.Piles[i][d:], l.Piles[j][d:]) {
+								continue // (face-down cards never move in a game: the key names them by their count)
+							}
+							l.Piles[i], l.Piles[j] = l.Piles[j], l.Piles[i]
+							twin, err := g.NewState(l)
+							if err != nil {
+								t.Fatalf("%s deal %d ply %d: piles %d and %d swapped: %v", rs.name, seed, ply, i, j, err)
+							}
+							same, sameKey := twin.SamePosition(&st), string(twin.AppendPositionKey(nil)) == k
+							if same != sameKey || st.SamePosition(&twin) != same {
+								t.Fatalf("%s deal %d ply %d: piles %d and %d swapped: SamePosition %v, equal keys %v", rs.name, seed, ply, i, j, same, sameKey)
+							}
+							swapped[same]++
+							break pairs
 						}
 					}
 				}
@@ -90,7 +148,8 @@ func TestPositionHash(t *testing.T) {
 					if got, want := tab.ChildPosition(m, &cs), child.PositionHash(); got != want {
 						t.Fatalf("%s deal %d ply %d: ChildPosition(%v) hashes %x, after playing it %x", rs.name, seed, ply, m, got, want)
 					}
-					if played := child.Reveal(); !cs.SamePosition(&played) {
+					if played := child.Reveal(); !cs.SamePosition(&played) ||
+						!reflect.DeepEqual(cs.Layout().Foundations, played.Layout().Foundations) {
 						t.Fatalf("%s deal %d ply %d: ChildPosition(%v) is not the position playing it leads to", rs.name, seed, ply, m)
 					}
 					record(child, ply)
@@ -105,5 +164,15 @@ func TestPositionHash(t *testing.T) {
 	if samePosOtherState < 100 {
 		t.Errorf("only %d positions were the same as another with another state: the SamePosition check hardly ran", samePosOtherState)
 	}
-	t.Logf("%d positions with another's key and another state; %d the same position as another with another state", sameKeyOtherState, samePosOtherState)
+	if samePosPilesMoved < 100 {
+		t.Errorf("only %d positions were the same as another with piles in another order: that check hardly ran", samePosPilesMoved)
+	}
+	if swapped[false] < 100 || swapped[true] < 100 {
+		t.Errorf("positions checked against a twin with two piles swapped: %d another position, %d the same: too few to tell", swapped[false], swapped[true])
+	}
+	if samePosTwinFound < 100 {
+		t.Errorf("only %d positions were checked against a twin with a suit's foundations the other way round: that check hardly ran", samePosTwinFound)
+	}
+	t.Logf("%d positions with another's key and another state; %d the same position as another with another state, %d of them (up to 1,000) with piles in another order; %d checked against a twin with a suit's foundations the other way round; %d against a twin with two piles swapped, %d of them the same",
+		sameKeyOtherState, samePosOtherState, samePosPilesMoved, samePosTwinFound, swapped[false]+swapped[true], swapped[true])
 }

@@ -122,10 +122,10 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	}
 	tab := engine.NewTable(s, o.Memory)
 	var played, recycled posSet
-	key := make([]byte, 0, engine.MaxKeyLen+2)
 	fresh := func() {
 		played.reset()
-		played.add(tab.PositionHash(), tab.Reveal(), tab.AppendPositionKey(key[:0]))
+		st := tab.Reveal()
+		played.add(tab.PositionHash(), &st)
 	}
 	fresh()
 	st := tab.Reveal()
@@ -135,17 +135,6 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	var all, cand []engine.Move
 	var child engine.State
 	var v engine.View // one per game: a player's Choose keeps no pointer to it, but the compiler cannot know
-	// has tells whether set holds the position of child (the state
-	// ChildPosition made for the move looked at), whose hash is h: the
-	// hash rules most positions out, an equal state proves most of the
-	// rest, the key decides.
-	has := func(set *posSet, h uint64) bool {
-		e := set.get(h)
-		if e == nil {
-			return false
-		}
-		return e.state.SamePosition(&child) || set.hasKey(e, child.AppendPositionKey(key[:0]))
-	}
 	var res Result
 	for {
 		if tab.Won() {
@@ -164,9 +153,9 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		cand = cand[:0]
 		for _, m := range all {
 			h := tab.ChildPosition(m, &child)
-			seen := has(&played, h)
+			seen := played.has(h, &child)
 			if !seen && m.Kind() == engine.KindRecycle {
-				seen = (!passProgress && idlePasses >= MaxIdlePasses-1) || has(&recycled, h)
+				seen = (!passProgress && idlePasses >= MaxIdlePasses-1) || recycled.has(h, &child)
 			}
 			if !seen {
 				cand = append(cand, m)
@@ -202,9 +191,9 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 			talon, progress = t, true
 		}
 		passProgress = passProgress || progress
-		h, k := tab.PositionHash(), tab.AppendPositionKey(key[:0])
+		h := tab.PositionHash()
 		if m.Kind() == engine.KindRecycle {
-			recycled.add(h, st, k)
+			recycled.add(h, &st)
 			if passProgress {
 				idlePasses = 0
 			} else {
@@ -215,7 +204,7 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 		if progress || m.Kind() != engine.KindMove {
 			fresh()
 		} else {
-			played.add(h, st, k)
+			played.add(h, &st)
 		}
 	}
 	res.Won = tab.Won()
@@ -223,66 +212,64 @@ func Play(ctx context.Context, s engine.State, p Player, o Options) Result {
 	return res
 }
 
-// posSet is a set of positions: their exact keys, found by the keys'
-// position hashes (engine.Table.PositionHash), which equal keys share. A
-// hash that is not in the set proves the position is not; the keys decide
-// the rest, so a hash collision never makes two positions one. The first
-// position added with each hash keeps its state too: a position whose
-// state equals it has its key, and needs no key written. Keys are kept
-// end to end in one buffer, so a set that has been reset adds positions
-// without allocating.
+// posSet is a set of positions, found by their position hashes
+// (engine.Table.PositionHash), which positions with equal keys share. A
+// hash that is not in the set proves the position is not; exact position
+// keys decide the rest, so a hash collision never makes two positions one.
+// The set keeps the state of the first position added with each hash; a
+// position SamePosition calls the same as it is in the set without a key
+// written, and keys are written only for the rest (a position reached
+// another way, with its piles in another order, say). A set that has been
+// reset adds positions without allocating, but for those rare keys.
 type posSet struct {
 	first map[uint64]int32    // the first entry added with each hash
-	ents  []posEntry          // those entries
-	keys  []byte              // their keys, end to end
+	ents  []engine.State      // those entries' states
 	more  map[string]struct{} // keys whose hash was another key's first
-}
-
-type posEntry struct {
-	state  engine.State
-	off, n int32 // the key is keys[off : off+n]
+	a, b  []byte              // key buffers
 }
 
 func (ps *posSet) reset() {
 	clear(ps.first)
 	clear(ps.more)
 	ps.ents = ps.ents[:0]
-	ps.keys = ps.keys[:0]
 }
 
-func (ps *posSet) key(e *posEntry) []byte { return ps.keys[e.off : e.off+e.n] }
-
-func (ps *posSet) add(h uint64, s engine.State, key []byte) {
+// add adds position s, whose hash is h.
+func (ps *posSet) add(h uint64, s *engine.State) {
 	if ps.first == nil {
 		ps.first, ps.more = map[uint64]int32{}, map[string]struct{}{}
+		ps.a, ps.b = make([]byte, 0, engine.MaxKeyLen+2), make([]byte, 0, engine.MaxKeyLen+2)
 	}
-	i, ok := ps.first[h]
-	switch {
-	case !ok:
-		ps.first[h] = int32(len(ps.ents))
-		ps.ents = append(ps.ents, posEntry{s, int32(len(ps.keys)), int32(len(key))})
-		ps.keys = append(ps.keys, key...)
-	case string(ps.key(&ps.ents[i])) != string(key):
-		ps.more[string(key)] = struct{}{}
-	}
-}
-
-// get returns the first entry with hash h, or nil: then no position with
-// that hash is in the set.
-func (ps *posSet) get(h uint64) *posEntry {
 	i, ok := ps.first[h]
 	if !ok {
-		return nil
+		ps.first[h] = int32(len(ps.ents))
+		ps.ents = append(ps.ents, *s)
+		return
 	}
-	return &ps.ents[i]
+	e := &ps.ents[i]
+	if e.SamePosition(s) {
+		return
+	}
+	ps.a, ps.b = e.AppendPositionKey(ps.a[:0]), s.AppendPositionKey(ps.b[:0])
+	if string(ps.a) != string(ps.b) {
+		ps.more[string(ps.b)] = struct{}{}
+	}
 }
 
-// hasKey tells whether the position with key key, whose hash is that of
-// entry e, is in the set.
-func (ps *posSet) hasKey(e *posEntry, key []byte) bool {
-	if string(ps.key(e)) == string(key) {
+// has tells whether position s, whose hash is h, is in the set.
+func (ps *posSet) has(h uint64, s *engine.State) bool {
+	i, ok := ps.first[h]
+	if !ok {
+		return false
+	}
+	e := &ps.ents[i]
+	if e.SamePosition(s) {
 		return true
 	}
-	_, ok := ps.more[string(key)]
-	return ok
+	ps.a, ps.b = e.AppendPositionKey(ps.a[:0]), s.AppendPositionKey(ps.b[:0])
+	if string(ps.a) == string(ps.b) {
+		return true
+	}
+	_, in := ps.more[string(ps.b)]
+	return in
 }

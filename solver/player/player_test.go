@@ -10,7 +10,7 @@ import (
 	"github.com/klondike-family/klondike/variants"
 )
 
-func game(t *testing.T, name string, opts ...[2]string) *engine.Game {
+func game(t testing.TB, name string, opts ...[2]string) *engine.Game {
 	t.Helper()
 	var o variants.Options
 	for _, kv := range opts {
@@ -25,7 +25,7 @@ func game(t *testing.T, name string, opts ...[2]string) *engine.Game {
 	return engine.MustGame(r)
 }
 
-func deal(t *testing.T, g *engine.Game, seed uint64) engine.State {
+func deal(t testing.TB, g *engine.Game, seed uint64) engine.State {
 	t.Helper()
 	s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
 	if err != nil {

@@ -1,0 +1,40 @@
+package player
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkPlay measures the referee with the cheap players: each
+// iteration plays one game from native deals 0, 1, ..., 15 in turn (at
+// most DefaultMaxMoves moves). Double Klondike with worrying back keeps a
+// random player wandering to the cap, so there the referee's bookkeeping
+// is most of the work. ns/move is the figure to compare.
+func BenchmarkPlay(b *testing.B) {
+	for _, bc := range []struct {
+		name, game, player string
+		opts               [][2]string
+	}{
+		{"klondike-d3/random", "klondike", "random", [][2]string{{"draw", "3"}}},
+		{"klondike-d3/greedy", "klondike", "greedy", [][2]string{{"draw", "3"}}},
+		{"double-klondike-wb/random", "double-klondike", "random", [][2]string{{"defoundation", "true"}}},
+		{"double-klondike-wb/greedy", "double-klondike", "greedy", [][2]string{{"defoundation", "true"}}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := game(b, bc.game, bc.opts...)
+			f, err := New(bc.player, DefaultConfig)
+			if err != nil {
+				b.Fatal(err)
+			}
+			moves, seed := 0, uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				r := Play(context.Background(), deal(b, g, seed), f(seed), Options{})
+				moves += r.Moves
+				seed = (seed + 1) % 16
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(moves), "ns/move")
+			b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+		})
+	}
+}
