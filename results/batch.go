@@ -89,6 +89,8 @@ type Summary struct {
 	Deals, Won, Lost, Unknown int
 	MeanMS, MedianMS, P99MS   float64
 	MaxMS                     float64
+	TotalMS                   float64 // the records' times summed
+
 	MaxTableBytes             int64
 	Nodes                     int64
 	NodesPerSec               float64
@@ -118,6 +120,7 @@ func Summarise(recs []Record) Summary {
 		return s
 	}
 	slices.Sort(times)
+	s.TotalMS = total
 	s.MeanMS = total / float64(len(times))
 	s.MedianMS = quantile(times, 0.5)
 	s.P99MS = quantile(times, 0.99)

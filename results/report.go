@@ -157,6 +157,18 @@ func formatBytes(n int64) string {
 	return fmt.Sprintf("%.1f %ciB", v, units[i])
 }
 
+// formatTotal writes a long time given in milliseconds: in hours from an
+// hour, in minutes from a minute.
+func formatTotal(ms float64) string {
+	switch {
+	case ms >= 3600e3:
+		return fmt.Sprintf("%.2f h", ms/3600e3)
+	case ms >= 60e3:
+		return fmt.Sprintf("%.1f min", ms/60e3)
+	}
+	return formatMS(ms)
+}
+
 // formatMS writes a time in milliseconds.
 func formatMS(ms float64) string {
 	if ms < 1000 {
@@ -294,11 +306,12 @@ with its Wilson 95% interval. "published" is the thoughtful figure for the same 
 where one is published, and "overlaps" whether the two intervals meet. "solver" is the
 solver version that decided the row's deals (SolverVersion in results/manifest.go):
 versions differ in which deals their budget leaves unknown and in time, never in a
-verdict they give.
+verdict they give. "total time" is the deals' solving times summed, retry passes
+included: the run's length on one core when it ran one deal at a time (--workers 1).
 
 `)
-	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | budget | solver | published % | overlaps |\n")
-	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|---|---|---|---|\n")
+	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | total time | budget | solver | published % | overlaps |\n")
+	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|--:|---|---|---|---|\n")
 	for i := range rs {
 		b.WriteString(reportRow(&rs[i]))
 		b.WriteByte('\n')
@@ -366,10 +379,10 @@ func reportRow(r *Result) string {
 	if exp := r.Expected(); s.Deals < exp {
 		deals = fmt.Sprintf("%d of %d", s.Deals, exp)
 	}
-	win, decided, mean, p99 := "–", "–", "–", "–"
+	win, decided, mean, p99, total := "–", "–", "–", "–", "–"
 	if s.Deals > 0 {
 		win = fmt.Sprintf("%s ± %s", pct(wr.Mid()), pct(wr.Half()))
-		mean, p99 = formatMS(s.MeanMS), formatMS(s.P99MS)
+		mean, p99, total = formatMS(s.MeanMS), formatMS(s.P99MS), formatTotal(s.TotalMS)
 	}
 	if s.Won+s.Lost > 0 {
 		decided = fmt.Sprintf("%s [%s, %s]", pct(float64(s.Won)/float64(s.Won+s.Lost)), pct(wr.Decided.Lo), pct(wr.Decided.Hi))
@@ -384,7 +397,7 @@ func reportRow(r *Result) string {
 	cells := []string{
 		filepath.ToSlash(r.Dir), m.Game, RulesSummary(&m.Rules), seedsSummary(m), deals,
 		fmt.Sprint(s.Won), fmt.Sprint(s.Lost), fmt.Sprint(s.Unknown), win, decided,
-		mean, p99, budgetCell(r), solverCell(m), pub, overlaps,
+		mean, p99, total, budgetCell(r), solverCell(m), pub, overlaps,
 	}
 	return "| " + strings.Join(cells, " | ") + " |"
 }
