@@ -90,7 +90,6 @@ type Summary struct {
 	MeanMS, MedianMS, P99MS   float64
 	MaxMS                     float64
 	TotalMS                   float64 // the records' times summed
-
 	MaxTableBytes             int64
 	Nodes                     int64
 	NodesPerSec               float64
