@@ -143,21 +143,35 @@ func (t *Table) ChildPosition(m Move, c *State) uint64 {
 	*c = t.s
 	c.Apply(m)
 	p := t.parts
-	if m.Kind() != KindMove {
-		c.fullParts(&p)
-		return c.positionHash(&p)
+	c.updateParts(m, &p)
+	return c.positionHash(&p)
+}
+
+// updateParts brings p, the part hashes of the position before move m,
+// up to date for s, the position after it: a draw or a recycle moves no
+// card between parts (the waste position and the passes are short parts
+// that positionHash reads from the state), a move changes its from and to
+// piles and the talon when the waste is one of them, a deal changes
+// everything.
+func (s *State) updateParts(m Move, p *posParts) {
+	switch m.Kind() {
+	case KindDraw, KindRecycle:
+		return
+	case KindMove:
+	default:
+		s.fullParts(p)
+		return
 	}
 	from, to := m.From(), m.To()
 	if from.IsPile() {
-		p.pile[from-LocPile0] = c.pileHash(int(from - LocPile0))
+		p.pile[from-LocPile0] = s.pileHash(int(from - LocPile0))
 	}
 	if to.IsPile() {
-		p.pile[to-LocPile0] = c.pileHash(int(to - LocPile0))
+		p.pile[to-LocPile0] = s.pileHash(int(to - LocPile0))
 	}
 	if from == LocWaste || to == LocWaste {
-		p.talon = c.talonHash()
+		p.talon = s.talonHash()
 	}
-	return c.positionHash(&p)
 }
 
 // SamePosition tells whether s and o are the same position of the same

@@ -57,7 +57,7 @@ func (t *Table) Play(m Move) {
 	case m.Kind() == KindMove && m.From() == LocWaste:
 		t.seen--
 	}
-	t.s.fullParts(&t.parts)
+	t.s.updateParts(m, &t.parts)
 }
 
 // Won, FoundationCards, Recycles and Game report public facts of the game.
