@@ -22,9 +22,12 @@ import (
 //   - positions SamePosition calls the same have equal keys, checked over
 //     the positions with equal hashes, among which are equal positions
 //     whose card buffers differ past their last card and positions with
-//     interchangeable piles in another order (counted), and against a
-//     twin of two-deck positions, built with a suit's two foundations
-//     holding their heights the other way round.
+//     interchangeable piles in another order (counted);
+//   - every fourth ply, the position against twins built from its layout:
+//     with two piles swapped (SamePosition must agree with the keys, which
+//     tell the twin apart when a pile's place matters), and in a two-deck
+//     game with a suit's two foundations holding their heights the other
+//     way round (the same position, key and hash).
 func TestPositionHash(t *testing.T) {
 	plies := 300
 	sameKeyOtherState, samePosOtherState, samePosPilesMoved, samePosTwinFound := 0, 0, 0, 0
@@ -94,11 +97,11 @@ func TestPositionHash(t *testing.T) {
 					}
 				}
 				if ply%4 == 0 {
-					// The position with two piles with as many face-down
-					// cards and other face-up cards swapped: SamePosition
-					// must call it the same
-					// exactly when its key is (when neither pile has a
-					// face-down card and their places cannot matter).
+					// The position with two piles swapped that have as many
+					// face-down cards and other face-up cards: SamePosition
+					// must call it the same exactly when the key does (when
+					// neither pile has a face-down card and their places
+					// cannot matter).
 					l := st.Layout()
 				pairs:
 					for i := range l.Piles {
