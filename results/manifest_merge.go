@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -88,15 +89,7 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 		}
 		all = append(all, recs...)
 	}
-	slices.SortFunc(all, func(a, b Record) int {
-		switch {
-		case a.Seed < b.Seed:
-			return -1
-		case a.Seed > b.Seed:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b Record) int { return cmp.Compare(a.Seed, b.Seed) })
 	res.Missing = int(m0.Deals) - len(all)
 	if res.Missing > 0 && !allowGaps {
 		first := firstMissing(m0.From, all)

@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -512,15 +513,7 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 		}
 		all = append(all, recs...)
 	}
-	slices.SortFunc(all, func(a, b MatchRecord) int {
-		switch {
-		case a.Seed < b.Seed:
-			return -1
-		case a.Seed > b.Seed:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b MatchRecord) int { return cmp.Compare(a.Seed, b.Seed) })
 	missing := int(m0.Games) - len(all)
 	if missing > 0 && !allowGaps {
 		want := m0.From
