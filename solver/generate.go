@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/klondike-family/klondike/engine"
+import (
+	"math/bits"
+
+	"github.com/klondike-family/klondike/engine"
+)
 
 // safeRulesApply tells whether the safe-foundation pruning is proven for
 // the rules: one deck, no Joker, foundations from the Ace without wrapping,
@@ -587,7 +591,11 @@ func worryPendApplies(r *engine.Rules) bool {
 //     foundation when worrying back is allowed.
 //
 // Each is a node with no moves under the restrictions proven above, so
-// dropping it loses nothing; it only saves a table entry. In a node that
+// dropping it loses nothing; it only saves a table entry. With worrying
+// back a restricted node also offers every worry-back move, which can
+// bring any foundation card within reach (a chain of them down one
+// foundation), so "face up anywhere" and the fillers count every
+// foundation card, not the tops alone (foundationMask). In a node that
 // plays the stock atomically (atomic) no restriction is made, so only the
 // first holds there. With the Joker the first still holds (the Joker is
 // never in a group that moves), and the others look at the moves the
@@ -624,7 +632,10 @@ func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 
 // uselessWorry tells, with one deck and worryPendApplies, whether
 // worrying card f back onto pile y (move m) is useless: the node after it
-// (pendWorry) would have no move, as none of its uses can exist:
+// (pendWorry) would have no move, as none of its uses can exist, not even
+// after the other worry-back moves every restricted node offers (see
+// "Restrictions together"; each may bring a foundation card up, so
+// "face up" counts every foundation card, see foundationMask):
 //   - a card put on f: no card that fits on f lies face up anywhere (m
 //     only adds f and the card under it, e, to the places a card can be
 //     moved from; f does not fit on itself, and when e fits on f, as in
@@ -632,7 +643,8 @@ func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 //   - f to a cell: no cell is free;
 //   - the card under f worried back: f is its foundation's only card, or
 //     the card under f, e, fits on no pile top but y's (which is f after
-//     m, of e's suit) and no pile is empty that e may fill.
+//     m, of e's suit), on no foundation card but f (one worried back
+//     first would be a pile top), and no pile is empty that e may fill.
 func (sr *search) uselessWorry(s *engine.State, m engine.Move) bool {
 	f := s.MovedCard(m)
 	if sr.fitters[f&63]&sr.faceUpSet(s) != 0 || s.EmptyCell() >= 0 {
@@ -649,6 +661,13 @@ func (sr *search) uselessWorry(s *engine.State, m engine.Move) bool {
 	g := s.Game()
 	if g.Fits(e, f) { // building up or down in suit: e may go on f
 		return false
+	}
+	// e may also go on a card worried back meanwhile: any foundation card
+	// but f (see foundationMask)
+	for h := foundationMask(s) &^ (1 << (f & 63)); h != 0; h &= h - 1 {
+		if sr.fitters[bits.TrailingZeros64(h)]&(1<<(e&63)) != 0 {
+			return false
+		}
 	}
 	y := int(m.To() - engine.LocPile0)
 	for j := 0; j < g.Piles(); j++ {
@@ -716,16 +735,49 @@ func faceUpMask(s *engine.State, worry bool) uint64 {
 		}
 	}
 	if worry {
-		for f := 0; f < g.Rules.Foundations(); f++ {
-			m |= 1 << (s.FoundationTop(f) & 63)
-		}
+		m |= foundationMask(s)
 	}
 	return m &^ 1 // NoCard is no card
 }
 
+// foundationMask is the set of the cards on the foundations at any depth
+// (with two decks, cards of which a copy is there), every card when a
+// Joker stands on one. With worrying back these may all come up: a
+// restricted node offers every worry-back move (see "Restrictions
+// together"), so a line may worry back a foundation's top to bring the
+// card under it within reach, and the card under that, and so on. The
+// useless checks must count them all, not the tops alone: a waste card x
+// whose only possible partner lies under a foundation's top is not useless
+// (the line x to a pile, the top worried back, the partner worried back
+// onto x wins Klondike draw 1 with worrying back, native deal 91604, which
+// counting the tops alone called lost).
+func foundationMask(s *engine.State) uint64 {
+	g := s.Game()
+	ranks := g.Rules.Ranks
+	var m uint64
+	for f := 0; f < g.Rules.Foundations(); f++ {
+		t := s.FoundationTop(f)
+		if t == engine.NoCard {
+			continue
+		}
+		if t.IsJoker() {
+			return ^uint64(0)
+		}
+		r := t.Rank()
+		for k := 0; k < s.Foundation(f); k++ {
+			m |= 1 << (engine.NewCard(r, t.Suit()) & 63)
+			if r--; r < 1 {
+				r = ranks
+			}
+		}
+	}
+	return m
+}
+
 // faceUpSomewhere tells whether card c lies face up in a pile, anywhere in
-// the talon, in a cell, on top of a reserve, or (with worrying back) on top
-// of a foundation: everywhere a card can be moved from.
+// the talon, in a cell, on top of a reserve, or (with worrying back) on a
+// foundation at any depth (see foundationMask): everywhere a card can be
+// moved from, or brought within reach of a restricted node's moves.
 func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 	g := s.Game()
 	for j := 0; j < g.Piles(); j++ {
@@ -750,14 +802,7 @@ func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 			return true
 		}
 	}
-	if worry {
-		for f := 0; f < g.Rules.Foundations(); f++ {
-			if s.FoundationTop(f) == c {
-				return true
-			}
-		}
-	}
-	return false
+	return worry && foundationMask(s)&(1<<(c&63)) != 0
 }
 
 // fillerExists tells whether some card that may fill an empty pile lies
@@ -798,8 +843,9 @@ func (sr *search) fillerExists(s *engine.State, skip int) bool {
 		}
 	}
 	if sr.worry {
-		for f := 0; f < g.Rules.Foundations(); f++ {
-			if c := s.FoundationTop(f); c != engine.NoCard && s.CanFill(c) {
+		// any foundation card, not the tops alone (see foundationMask)
+		for m := foundationMask(s); m != 0; m &= m - 1 {
+			if c := engine.Card(bits.TrailingZeros64(m)); c.Valid() && s.CanFill(c) {
 				return true
 			}
 		}
