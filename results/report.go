@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -306,7 +307,9 @@ with its Wilson 95% interval. "published" is the thoughtful figure for the same 
 where one is published, and "overlaps" whether the two intervals meet. "solver" is the
 solver version that decided the row's deals (SolverVersion in results/manifest.go):
 versions differ in which deals their budget leaves unknown and in time, never in a
-verdict they give. "total time" is the deals' solving times summed, retry passes
+verdict they give, but for one flaw: versions before 8 could call a won deal lost in
+games with worrying back. Rows they decided with worrying back are marked † in "solver":
+their lost verdicts, and the rates built on them, are not to be trusted. "total time" is the deals' solving times summed, retry passes
 included: the run's length on one core when it ran one deal at a time (--workers 1).
 
 `)
@@ -337,7 +340,8 @@ unknown on either side are left out of the test. p is the exact two-sided McNema
 }
 
 // solverCell names the manifest's solver version, e.g. "v4", and its
-// retry passes' ("v2; retries v4").
+// retry passes' ("v2; retries v4"), marked † when a version that could call
+// a won deal lost decided deals of the row (lostUntrusted).
 func solverCell(m *Manifest) string {
 	if m.SolverVersion == "" {
 		return "–"
@@ -351,7 +355,37 @@ func solverCell(m *Manifest) string {
 		}
 		s += m.Retries[i].SolverVersion
 	}
+	if lostUntrusted(m) {
+		s += " †"
+	}
 	return s
+}
+
+// firstSoundWorryVersion is the first solver version whose lost verdicts
+// with worrying back can be trusted: earlier ones dropped moves whose use
+// lay under a foundation's top (see SolverVersion).
+const firstSoundWorryVersion = 8
+
+// lostUntrusted tells whether a solver version before
+// firstSoundWorryVersion decided deals of a game with worrying back in
+// the run or in one of its retry passes.
+func lostUntrusted(m *Manifest) bool {
+	if !m.Rules.WorryBack || m.Player != "" {
+		return false
+	}
+	old := func(v string) bool {
+		n, err := strconv.Atoi(v)
+		return err == nil && n < firstSoundWorryVersion
+	}
+	if old(m.SolverVersion) {
+		return true
+	}
+	for i := range m.Retries {
+		if old(m.Retries[i].SolverVersion) {
+			return true
+		}
+	}
+	return false
 }
 
 // budgetCell writes the budgets of a result and of its retry passes, with
