@@ -33,6 +33,47 @@ func TestWorryChainDeal91604(t *testing.T) {
 	}
 }
 
+// TestWorryChainPosition is the position of deal 91604 where the old
+// search went wrong, 128 steps into a winning line (draw 1, worrying
+// back): 9C, the waste's top, may go on 10H only after 10H is worried back
+// onto JC, and nothing fits on 9C until 9H is worried back and 8H, under
+// it, comes up. Versions before 8 dropped 9C to 10H as useless and called
+// the position lost in 33 nodes.
+func TestWorryChainPosition(t *testing.T) {
+	const pos = `stock: 3C 10S 4C 9D 5S 9S
+waste: 6C 6S 7D KC QC 9C
+f1:
+f2: AD
+f3: AH 2H 3H 4H 5H 6H 7H 8H 9H
+f4: AS
+t1: | KD
+t2: QH | 7C 6D 5C 4D 3S 2D
+t3: |
+t4: KS QD | 7S
+t5: 10D KH QS JS | JD 10C
+t6: AC 2S 2C 8S 8D | 5D 4S 3D
+t7: 8C JH | JC 10H
+recycles: 5
+`
+	l, err := engine.ParseText(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engine.Klondike(1, 0)
+	r.WorryBack = true
+	s, err := engine.MustGame(r).NewState(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Solve(context.Background(), s, Options{MaxNodes: 1_500_000})
+	if res.Verdict != Won {
+		t.Fatalf("%v (%+v), want won", res.Verdict, res.Stats)
+	}
+	if err := replaySolution(s, res.Solution); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestFoundationMask: every foundation card at any depth, the walk down a
 // foundation wrapping below the Ace where the foundation was based higher.
 func TestFoundationMask(t *testing.T) {
