@@ -336,7 +336,79 @@ unknown on either side are left out of the test. p is the exact two-sided McNema
 			b.WriteString(row)
 			b.WriteByte('\n')
 		}
+		b.WriteString(`
+A check on the solver: where one rule set admits every line of play of the other (draw 1
+against draw 3, as three draws of one are a draw of three; more passes; worrying back;
+more cells), a deal won under the stricter rules cannot be lost under the looser ones.
+`)
+		if cs := contradictions(rs); len(cs) == 0 {
+			b.WriteString("No pair of thoughtful rows above has such a deal.\n")
+		} else {
+			b.WriteString("Such deals were found; of each, the lost verdict is the wrong one (a won verdict's line replays):\n\n")
+			for _, c := range cs {
+				b.WriteString("- " + c + "\n")
+			}
+		}
 	}
+}
+
+// looser tells whether rules b admit every line of play of rules a, where
+// the two differ in one rule that rulesDiff names: draw 1 against more
+// (a draw of d cards is d draws of one), more passes (0 is unlimited),
+// worrying back against none, more cells. Any other difference, or the
+// other direction, is false.
+func looser(a, b *engine.Rules) bool {
+	if _, ok := rulesDiff(a, b); !ok {
+		return false
+	}
+	switch {
+	case a.Draw != b.Draw:
+		return b.Draw == 1
+	case a.Passes != b.Passes:
+		return b.Passes == 0 || a.Passes > 0 && b.Passes > a.Passes
+	case a.WorryBack != b.WorryBack:
+		return b.WorryBack
+	case a.Cells != b.Cells:
+		return b.Cells > a.Cells
+	}
+	return false
+}
+
+// contradictions lists, for each pair of thoughtful results of one game
+// whose rules one admits every line of the other's (looser), the seeds won
+// under the stricter rules and lost under the looser ones.
+func contradictions(rs []Result) []string {
+	var out []string
+	for i := range rs {
+		for j := range rs {
+			a, b := &rs[i], &rs[j]
+			ma, mb := &a.Manifest, &b.Manifest
+			if i == j || ma.Game != mb.Game || ma.Player != "" || mb.Player != "" || !looser(&ma.Rules, &mb.Rules) {
+				continue
+			}
+			lost := make(map[uint64]bool, len(b.Records))
+			for _, r := range b.Records {
+				if r.Verdict == "lost" {
+					lost[r.Seed] = true
+				}
+			}
+			var seeds []string
+			for _, r := range a.Records {
+				if r.Verdict == "won" && lost[r.Seed] {
+					seeds = append(seeds, fmt.Sprint(r.Seed))
+				}
+			}
+			if n := len(seeds); n > 0 {
+				more := ""
+				if n > 20 {
+					seeds, more = seeds[:20], fmt.Sprintf(" and %d more", n-20)
+				}
+				out = append(out, fmt.Sprintf("won in %s, lost in %s (%d): seed %s%s",
+					filepath.ToSlash(a.Dir), filepath.ToSlash(b.Dir), n, strings.Join(seeds, ", "), more))
+			}
+		}
+	}
+	return out
 }
 
 // solverCell names the manifest's solver version, e.g. "v4", and its

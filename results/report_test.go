@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -245,5 +246,59 @@ func TestSolverCellMarksUntrustedLost(t *testing.T) {
 		if got := solverCell(&c.m); got != c.want {
 			t.Errorf("solverCell(%+v) = %q, want %q", c.m.Retries, got, c.want)
 		}
+	}
+}
+
+// TestLooser: the rule changes that admit every line of play of the
+// stricter rules, one rule at a time, in one direction only.
+func TestLooser(t *testing.T) {
+	d3, d1 := engine.Klondike(3, 0), engine.Klondike(1, 0)
+	p1, p3 := engine.Klondike(1, 1), engine.Klondike(1, 3)
+	wb := d3
+	wb.WorryBack = true
+	cell := p1
+	cell.Cells = 2
+	both := d1
+	both.WorryBack = true
+	for _, c := range []struct {
+		a, b engine.Rules
+		want bool
+	}{
+		{d3, d1, true}, {d1, d3, false},
+		{p1, p3, true}, {p3, p1, false}, {p3, d1, true}, {d1, p3, false},
+		{d3, wb, true}, {wb, d3, false},
+		{p1, cell, true}, {cell, p1, false},
+		{d3, both, false}, // two rules differ
+		{d3, d3, false},
+	} {
+		if got := looser(&c.a, &c.b); got != c.want {
+			t.Errorf("looser(%s, %s) = %v, want %v", RulesSummary(&c.a), RulesSummary(&c.b), got, c.want)
+		}
+	}
+}
+
+// TestContradictions: a deal won under draw 3 and lost under draw 1 (the
+// looser rules) is listed; lost under draw 3 and won under draw 1 is not;
+// players' rows are never compared this way.
+func TestContradictions(t *testing.T) {
+	rec := func(vs ...string) []Record {
+		var out []Record
+		for i, v := range vs {
+			out = append(out, Record{Seed: uint64(i), Verdict: v})
+		}
+		return out
+	}
+	d3 := Result{Dir: "d3", Manifest: Manifest{Game: "klondike", Rules: engine.Klondike(3, 0)},
+		Records: rec("won", "lost", "won", "unknown")}
+	d1 := Result{Dir: "d1", Manifest: Manifest{Game: "klondike", Rules: engine.Klondike(1, 0)},
+		Records: rec("won", "won", "lost", "lost")}
+	got := contradictions([]Result{d3, d1})
+	want := []string{"won in d3, lost in d1 (1): seed 2"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("contradictions = %q, want %q", got, want)
+	}
+	d3.Manifest.Player, d1.Manifest.Player = "greedy", "greedy"
+	if got := contradictions([]Result{d3, d1}); len(got) != 0 {
+		t.Errorf("players' rows: %q, want none", got)
 	}
 }
