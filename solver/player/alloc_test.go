@@ -6,10 +6,10 @@ import (
 )
 
 // TestPlayAllocatesLittle: a game played after another takes the
-// referee's bookkeeping from the pool and plays without allocating (but
-// for a rare key of a hash collision), so the cheap players' batches do
-// not feed the collector. Without the pool a game allocates dozens of
-// times.
+// referee's bookkeeping from the pool, so it allocates at most once (0 for
+// greedy, 1 for random when this was written), and the cheap players'
+// batches do not feed the collector. Without the pool a game of this deal
+// allocates 19 times.
 func TestPlayAllocatesLittle(t *testing.T) {
 	for _, name := range []string{"random", "greedy"} {
 		g := game(t, "klondike", [2]string{"draw", "3"})
