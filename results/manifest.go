@@ -38,8 +38,10 @@ import (
 // worrying back lost (Klondike draw 1 with worrying back, native deal
 // 91604); their lost verdicts with worrying back are not to be trusted.
 // Wins of every version replay, and games without worrying back are
-// searched as before.
-const SolverVersion = "8"
+// searched as before. Version 9: the same when the Joker stands on a
+// foundation under other cards (every card then counts as within reach);
+// only Joker games with worrying back are searched differently from 8.
+const SolverVersion = "9"
 
 // File names in a result directory.
 const (

@@ -307,8 +307,8 @@ with its Wilson 95% interval. "published" is the thoughtful figure for the same 
 where one is published, and "overlaps" whether the two intervals meet. "solver" is the
 solver version that decided the row's deals (SolverVersion in results/manifest.go):
 versions differ in which deals their budget leaves unknown and in time, never in a
-verdict they give, but for one flaw: versions before 8 could call a won deal lost in
-games with worrying back. Rows they decided with worrying back are marked † in "solver":
+verdict they give, but for one flaw: versions before 8 (with the Joker, before 9) could
+call a won deal lost in games with worrying back. Rows they decided with worrying back are marked † in "solver":
 their lost verdicts, and the rates built on them, are not to be trusted. "total time" is the deals' solving times summed, retry passes
 included: the run's length on one core when it ran one deal at a time (--workers 1).
 
@@ -435,8 +435,14 @@ func solverCell(m *Manifest) string {
 
 // firstSoundWorryVersion is the first solver version whose lost verdicts
 // with worrying back can be trusted: earlier ones dropped moves whose use
-// lay under a foundation's top (see SolverVersion).
-const firstSoundWorryVersion = 8
+// lay under a foundation's top (see SolverVersion); with the Joker, where
+// version 8 still could when the Joker stood under other cards, it is 9.
+func firstSoundWorryVersion(r *engine.Rules) int {
+	if r.Joker {
+		return 9
+	}
+	return 8
+}
 
 // lostUntrusted tells whether a solver version before
 // firstSoundWorryVersion decided deals of a game with worrying back in
@@ -447,7 +453,7 @@ func lostUntrusted(m *Manifest) bool {
 	}
 	old := func(v string) bool {
 		n, err := strconv.Atoi(v)
-		return err == nil && n < firstSoundWorryVersion
+		return err == nil && n < firstSoundWorryVersion(&m.Rules)
 	}
 	if old(m.SolverVersion) {
 		return true

@@ -232,6 +232,8 @@ func TestFormatTotal(t *testing.T) {
 func TestSolverCellMarksUntrustedLost(t *testing.T) {
 	wb := engine.Klondike(1, 0)
 	wb.WorryBack = true
+	jwb := wb
+	jwb.Joker = true
 	cases := []struct {
 		m    Manifest
 		want string
@@ -241,6 +243,8 @@ func TestSolverCellMarksUntrustedLost(t *testing.T) {
 		{Manifest{Rules: wb, SolverVersion: "8", Retries: []Retry{{SolverVersion: "7"}}}, "v8; retried v7 †"},
 		{Manifest{Rules: engine.Klondike(1, 0), SolverVersion: "5"}, "v5"},
 		{Manifest{Rules: wb, SolverVersion: "5", Player: "greedy"}, "v5"},
+		{Manifest{Rules: jwb, SolverVersion: "8"}, "v8 †"},
+		{Manifest{Rules: jwb, SolverVersion: "9"}, "v9"},
 	}
 	for _, c := range cases {
 		if got := solverCell(&c.m); got != c.want {

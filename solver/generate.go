@@ -741,8 +741,8 @@ func faceUpMask(s *engine.State, worry bool) uint64 {
 }
 
 // foundationMask is the set of the cards on the foundations at any depth
-// (with two decks, cards of which a copy is there), every card when a
-// Joker stands on one. With worrying back these may all come up: a
+// (with two decks, cards of which a copy is there), every card when the
+// Joker stands on one, at any depth. With worrying back these may all come up: a
 // restricted node offers every worry-back move (see "Restrictions
 // together"), so a line may worry back a foundation's top to bring the
 // card under it within reach, and the card under that, and so on. The
@@ -752,6 +752,9 @@ func faceUpMask(s *engine.State, worry bool) uint64 {
 // onto x wins Klondike draw 1 with worrying back, native deal 91604, which
 // counting the tops alone called lost).
 func foundationMask(s *engine.State) uint64 {
+	if where, _, _ := s.JokerAt(); where == engine.JokerOnFoundation {
+		return ^uint64(0)
+	}
 	g := s.Game()
 	ranks := g.Rules.Ranks
 	var m uint64
@@ -759,9 +762,6 @@ func foundationMask(s *engine.State) uint64 {
 		t := s.FoundationTop(f)
 		if t == engine.NoCard {
 			continue
-		}
-		if t.IsJoker() {
-			return ^uint64(0)
 		}
 		r := t.Rank()
 		for k := 0; k < s.Foundation(f); k++ {
