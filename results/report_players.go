@@ -134,6 +134,7 @@ game +$208); Till Dawn $52 a deck and $3 a card (break-even at 17.3 cards a deck
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
+	writePublishedPlayers(b, rs)
 	if rows := pairRows(rs); len(rows) > 0 {
 		b.WriteString(`
 ### Paired comparisons of players
