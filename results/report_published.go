@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
@@ -52,11 +53,7 @@ func (p PublishedPlayer) figure() string {
 
 // matches says whether a player result is one the figure is set against.
 func (p PublishedPlayer) matches(m *Manifest) bool {
-	found := false
-	for _, name := range p.Players {
-		found = found || name == m.Player
-	}
-	return found && reflect.DeepEqual(engine.Klondike(p.Draw, p.Passes), m.Rules)
+	return slices.Contains(p.Players, m.Player) && reflect.DeepEqual(engine.Klondike(p.Draw, p.Passes), m.Rules)
 }
 
 // writePublishedPlayers writes each published player figure with the

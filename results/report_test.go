@@ -317,35 +317,19 @@ func TestPublishedPlayers(t *testing.T) {
 			t.Errorf("%v against 7.1 %%: %s, want %s", c.w, got, c.want)
 		}
 	}
-	mk := func(player string, rules engine.Rules, won, games int) Result {
-		m, err := NewManifest("klondike", rules, "native", 0, uint64(games), Whole, 0, 0, 0, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Player, m.PlayerMemory, m.PlayerVersion = player, "talon", PlayerVersion
-		var recs []Record
-		for i := range games {
-			r := Record{Seed: uint64(i), Verdict: "lost", TimeMS: 1, Play: &PlayRecord{End: "stuck", Cards: 3, Moves: 10}}
-			if i < won {
-				r.Verdict, r.Play.End, r.Play.Cards = "won", "won", 52
-			}
-			recs = append(recs, r)
-		}
-		return Result{Dir: "p/" + player, Manifest: m, Records: recs}
-	}
 	wb := engine.Klondike(3, 0)
 	wb.WorryBack = true
 	rs := []Result{
-		mk("random", engine.Klondike(3, 0), 4, 100),  // 4 % [1.6, 9.8]: 7.1 inside
-		mk("greedy", engine.Klondike(1, 1), 10, 100), // 10 % [5.5, 17.4]: above 2.4-4.0
-		mk("human", wb, 1, 100),                      // worrying back: no published figure
+		fakeResult(t, "klondike", engine.Klondike(3, 0), "random", 0, wins(100, 4)),  // 4 % [1.6, 9.8]: 7.1 inside
+		fakeResult(t, "klondike", engine.Klondike(1, 1), "greedy", 0, wins(100, 10)), // 10 % [5.5, 17.4]: above 2.4-4.0
+		fakeResult(t, "klondike", wb, "human", 0, wins(100, 1)),                      // worrying back: no published figure
 	}
 	var b strings.Builder
 	writePublishedPlayers(&b, rs)
 	out := b.String()
 	for _, s := range []string{
-		"| draw 3, unlimited passes | random play (Bjarnason, Fern & Tadepalli 2009; stock visible) | 7.100 | p/random | random | 100 | 4.000 [",
-		"| draw 1, 1 pass | heuristic bots | 2.400–4.000 | p/greedy | greedy | 100 | 10.000 [",
+		"| draw 3, unlimited passes | random play (Bjarnason, Fern & Tadepalli 2009; stock visible) | 7.100 | klondike-random | random | 100 | 4.000 [",
+		"| draw 1, 1 pass | heuristic bots | 2.400–4.000 | klondike-greedy | greedy | 100 | 10.000 [",
 		"| ours higher |",
 		"| inside |",
 	} {
@@ -353,7 +337,7 @@ func TestPublishedPlayers(t *testing.T) {
 			t.Errorf("published players lack %q:\n%s", s, out)
 		}
 	}
-	if strings.Contains(out, "p/human") {
+	if strings.Contains(out, "klondike-human") {
 		t.Errorf("a worrying-back row was set against a published figure:\n%s", out)
 	}
 	var none strings.Builder
