@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -282,34 +283,55 @@ func WriteManifest(dir string, m *Manifest) error {
 	return writeJSONAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
-// writeFileAtomic replaces path with data so that a crash leaves either
-// the old file or the new one.
-func writeFileAtomic(path string, data []byte) error {
+// WriteFileAtomic replaces path with data so that a crash leaves either
+// the old file or the new one: a temporary file beside it, written, made
+// readable by all (mode 0644, as os.WriteFile makes files), synced, renamed
+// over path, and the directory synced. Errors name path,
+// never the temporary file.
+func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
+	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	return syncDir(dir)
+}
+
+// bareError is the cause of a file system error without the path it
+// names (a temporary file's, which would only puzzle a user).
+func bareError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // syncDir makes a rename or a new file in dir durable.

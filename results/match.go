@@ -344,7 +344,7 @@ func writeJSONAtomic(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
 
 // ReadMatchManifest reads DIR/manifest.json as a match manifest.
@@ -542,7 +542,7 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 			return merged, 0, 0, err
 		}
 	}
-	if err := writeFileAtomic(filepath.Join(out, MatchRecordsFile), buf.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(out, MatchRecordsFile), buf.Bytes()); err != nil {
 		return merged, 0, 0, err
 	}
 	return merged, len(all), missing, nil

@@ -524,7 +524,7 @@ func gzipFile(dir, plain, gz string, good int64) error {
 	if err != nil || !bytes.Equal(back, data) {
 		return fmt.Errorf("%s: the compressed records do not read back: %v", dir, err)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
 		return err
 	}
 	if err := os.Remove(path); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
@@ -27,6 +26,9 @@ never edit it.`,
 			if out == "" {
 				return usageErrorf("give the file to write: --out FILE.md")
 			}
+			if err := checkOutput("--out", out, dirs); err != nil {
+				return err
+			}
 			var rs []results.Result
 			for _, d := range dirs {
 				r, err := results.LoadResult(d)
@@ -40,8 +42,8 @@ never edit it.`,
 			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
 				return failErrorf("claims: %v", err)
 			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-				return failErrorf("%v", err)
+			if err := writeOutput(out, buf.Bytes()); err != nil {
+				return err
 			}
 			_, err := fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
 			return err

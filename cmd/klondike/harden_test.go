@@ -1,7 +1,13 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/klondike-family/klondike/results"
 )
 
 // TestDealOfAnotherGame is finding 1 of issue 23: a Klondike deal, with its
@@ -18,4 +24,102 @@ func TestDealOfAnotherGame(t *testing.T) {
 	} {
 		checkOneLineError(t, args, exitUsage, "cards in the stock and waste")
 	}
+}
+
+// snapshot reads every file under the given paths (files or directories)
+// into a map from path to contents and mode, to check later that nothing
+// there changed.
+func snapshot(t *testing.T, paths ...string) map[string]string {
+	t.Helper()
+	snap := map[string]string{}
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				snap[path] = "dir " + info.Mode().String()
+				return nil
+			}
+			if !info.Mode().IsRegular() {
+				snap[path] = info.Mode().String()
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			snap[path] = info.Mode().String() + " " + string(data)
+			return nil
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("snapshot %s: %v", p, err)
+		}
+	}
+	return snap
+}
+
+// checkUnchanged fails the test when a file of before changed, went or
+// came.
+func checkUnchanged(t *testing.T, what string, before map[string]string, paths ...string) {
+	t.Helper()
+	after := snapshot(t, paths...)
+	for p, b := range before {
+		if a, ok := after[p]; !ok {
+			t.Errorf("%s: %s was removed", what, p)
+		} else if a != b {
+			t.Errorf("%s: %s changed", what, p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s: %s was created", what, p)
+		}
+	}
+}
+
+// smallRun makes a finished win-rate directory of a few deals.
+func smallRun(t *testing.T, dir string, deals string) string {
+	t.Helper()
+	if _, errs, code := klondike(t, wrArgs(dir, "--deals", deals, "--workers", "1")...); code != 0 {
+		t.Fatalf("winrate --out %s: exit %d, stderr %q", dir, code, errs)
+	}
+	return dir
+}
+
+// TestOutputOntoInput is finding 2 of issue 23: report, claims and merge
+// with --out (or --plots) onto an input, inside an input directory, through
+// a symbolic link or as a hard link of an input file are refused (exit 2)
+// and leave the input as it was.
+func TestOutputOntoInput(t *testing.T) {
+	tmp := t.TempDir()
+	run := smallRun(t, filepath.Join(tmp, "d3"), "5")
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink(run, link); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(tmp, "hard.md")
+	if err := os.Link(filepath.Join(run, results.RecordsFile), hard); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, tmp)
+	for _, args := range [][]string{
+		{"report", "--out", filepath.Join(run, results.RecordsFile), run},
+		{"report", "--out", filepath.Join(run, results.ManifestFile), run},
+		{"report", "--out", filepath.Join(link, "report.md"), run},
+		{"report", "--out", filepath.Join(tmp, "r.md"), "--plots", run, run},
+		{"report", "--out", filepath.Join(run, "r.md"), "--bench", run},
+		{"report", "--out", hard, run},
+		{"claims", "--out", filepath.Join(run, results.RecordsFile), run},
+		{"claims", "--out", filepath.Join(link, results.ManifestFile), run},
+		{"merge", "--out", run, run},
+		{"merge", "--out", filepath.Join(run, "merged"), run},
+	} {
+		checkOneLineError(t, args, exitUsage, "write it elsewhere")
+	}
+	checkUnchanged(t, "output onto an input", before, tmp)
 }

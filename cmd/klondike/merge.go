@@ -40,6 +40,9 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 	if o.out == "" {
 		return usageErrorf("give the directory to write: --out DIR")
 	}
+	if err := checkOutput("--out", o.out, dirs); err != nil {
+		return err
+	}
 	if len(dirs) > 0 && results.IsMatchDir(dirs[0]) {
 		return runMergeMatches(w, o, dirs)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -49,6 +48,13 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	}
 	if len(dirs)+len(o.bench) == 0 {
 		return usageErrorf("give result directories, or --bench DIR")
+	}
+	inputs := append(append([]string(nil), dirs...), o.bench...)
+	if err := checkOutput("--out", o.out, inputs); err != nil {
+		return err
+	}
+	if err := checkOutput("--plots", o.plots, inputs); err != nil {
+		return err
 	}
 	var rs []results.Result
 	var ms []results.MatchResult
@@ -113,8 +119,8 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
 		return failErrorf("report: %v", err)
 	}
-	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-		return failErrorf("%v", err)
+	if err := writeOutput(o.out, buf.Bytes()); err != nil {
+		return err
 	}
 	_, err := fmt.Fprintf(w, "%s: %d result directories, %d benchmarks, %d plots\n", o.out, len(rs)+len(ms), len(bench), len(ro.Plots))
 	return err
