@@ -362,7 +362,7 @@ func ReadMatchManifest(dir string) (MatchManifest, error) {
 
 // IsMatchDir tells whether dir holds a match manifest.
 func IsMatchDir(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	data, err := ReadFileLimit(filepath.Join(dir, ManifestFile), MaxManifestBytes)
 	if err != nil {
 		return false
 	}

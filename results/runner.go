@@ -442,7 +442,10 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := map[uint64]int{}
 	for n := 1; ; n++ {
-		b, err := br.ReadBytes('\n')
+		b, err := readLine(br)
+		if errors.Is(err, errLongLine) {
+			return nil, 0, fmt.Errorf("%s line %d: longer than %d bytes: not a record", path, n, MaxLineBytes)
+		}
 		if err == io.EOF {
 			if len(b) > 0 && strings.HasSuffix(path, ".gz") {
 				return nil, 0, fmt.Errorf("%s: the last line is cut short", path)
@@ -462,6 +465,25 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 		line[seed] = n
 		recs = append(recs, rec)
 		good += int64(len(b))
+	}
+}
+
+// errLongLine is readLine's error for a line over MaxLineBytes.
+var errLongLine = errors.New("line too long")
+
+// readLine reads a line with its newline, as ReadBytes('\n') does, but
+// refuses one longer than MaxLineBytes without reading the rest of it.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		b = append(b, frag...)
+		if len(b) > MaxLineBytes {
+			return nil, errLongLine
+		}
+		if err != bufio.ErrBufferFull {
+			return b, err
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klondike-family/klondike/results"
 )
@@ -92,7 +93,12 @@ func report(err error, stderr io.Writer) int {
 	return code
 }
 
-// oneLine joins the non-blank lines of msg with spaces.
+// maxErrorLine bounds the error line: the readers quote only short
+// excerpts of bad input, and this is the backstop should one not.
+const maxErrorLine = 400
+
+// oneLine joins the non-blank lines of msg with spaces, cut to
+// maxErrorLine bytes.
 func oneLine(msg string) string {
 	var parts []string
 	for _, l := range strings.Split(msg, "\n") {
@@ -100,5 +106,13 @@ func oneLine(msg string) string {
 			parts = append(parts, l)
 		}
 	}
-	return strings.Join(parts, " ")
+	s := strings.Join(parts, " ")
+	if len(s) > maxErrorLine {
+		cut := maxErrorLine
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/klondike-family/klondike/results"
@@ -122,4 +124,42 @@ func TestOutputOntoInput(t *testing.T) {
 		checkOneLineError(t, args, exitUsage, "write it elsewhere")
 	}
 	checkUnchanged(t, "output onto an input", before, tmp)
+}
+
+// TestHugeAndBinaryInput is finding 3 of issue 23: a deal or solution file
+// that is a device without end, a large binary or a file of one huge line
+// is refused after reading at most its bound, in a line that quotes at
+// most a short excerpt of it.
+func TestHugeAndBinaryInput(t *testing.T) {
+	dir := t.TempDir()
+	bin := make([]byte, 200<<10)
+	for i := range bin {
+		bin[i] = byte(i*7919 + i>>8) // no newline for long stretches
+	}
+	binPath := filepath.Join(dir, "bin")
+	if err := os.WriteFile(binPath, bin, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	huge := writeFile(t, "huge.txt", "stock: "+strings.Repeat("X", 3<<20))
+	longCard := writeFile(t, "long.json", `{"tableau piles": [["`+strings.Repeat("Q", 100000)+`"]]}`)
+	manyCards := writeFile(t, "many.txt", "stock:"+strings.Repeat(" AS", 1000))
+	inputs := []string{binPath, huge, longCard, manyCards}
+	if runtime.GOOS != "windows" {
+		inputs = append(inputs, "/dev/zero", "/dev/urandom")
+	}
+	for _, in := range inputs {
+		for _, args := range [][]string{
+			{"solve", "--deal", in},
+			{"play", "--player", "greedy", "--deal", in},
+			{"verify", "--seed", "1", "--solution", in},
+		} {
+			_, errs, code := klondike(t, args...)
+			if code != exitUsage {
+				t.Errorf("klondike %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
+			}
+			if len(errs) > 300 || strings.Count(errs, "\n") != 1 {
+				t.Errorf("klondike %s: stderr of %d bytes, want one short line: %.300q", strings.Join(args, " "), len(errs), errs)
+			}
+		}
+	}
 }

@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/pflag"
 )
 
@@ -60,6 +60,10 @@ func parseSeed(s string) (n uint64, neg bool, err error) {
 	return n, neg, nil
 }
 
+// maxDealBytes bounds a deal file: a deal is a few hundred bytes, a
+// commented one a few KiB.
+const maxDealBytes = 1 << 20
+
 // Deal file formats.
 var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 
@@ -68,7 +72,7 @@ var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 // Klondike-Solver deck string, anything else the text format. Errors are
 // one line naming the file.
 func readDeal(path, format string) (engine.Layout, error) {
-	data, err := os.ReadFile(path)
+	data, err := results.ReadFileLimit(path, maxDealBytes)
 	if err != nil {
 		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
 	}

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -66,10 +66,14 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	return err
 }
 
+// maxSolutionBytes bounds a solution file: a step is about 60 bytes of
+// JSON, and a solution of the longest games a few thousand steps.
+const maxSolutionBytes = 16 << 20
+
 // readSolution reads a solution file: a JSON array of steps, or an object
 // with a "solution" array (the --json output of solve).
 func readSolution(path string) ([]engine.Step, error) {
-	data, err := os.ReadFile(path)
+	data, err := results.ReadFileLimit(path, maxSolutionBytes)
 	if err != nil {
 		return nil, fmt.Errorf("solution file: %v", err)
 	}
