@@ -24,11 +24,7 @@ type Result struct {
 // LoadResult reads a result directory, with its retry passes applied
 // (RunRetry). A torn last line is left out, as a resumed run would.
 func LoadResult(dir string) (Result, error) {
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return Result{}, err
-	}
-	recs, _, err := ReadRecords(dir)
+	m, recs, _, err := readRun(dir)
 	if err != nil {
 		return Result{}, err
 	}

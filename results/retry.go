@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,19 +89,12 @@ type RetryResult struct {
 // as Run's.
 func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	var res RetryResult
-	m, err := ReadManifest(o.Dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return res, fmt.Errorf("%s is not a result directory (it has no %s)", o.Dir, ManifestFile)
-	}
+	m, recs, _, err := readRun(o.Dir)
 	if err != nil {
 		return res, err
 	}
 	if m.Player != "" {
 		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
-	}
-	recs, _, err := ReadRecords(o.Dir)
-	if err != nil {
-		return res, err
 	}
 	base := Result{Dir: o.Dir, Manifest: m, Records: recs}
 	if exp := base.Expected(); len(recs) < exp {

@@ -492,18 +492,11 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 // written and synced under a temporary name, checked by reading it back,
 // renamed, and only then is the plain file removed.
 func CompressRecords(dir string) error {
-	m, err := ReadManifest(dir)
+	m, recs, good, err := readRun(dir)
 	if err != nil {
 		return err
 	}
-	shard, err := ParseShard(m.Shard)
-	if err != nil && !strings.HasPrefix(m.Shard, "merged") {
-		return err
-	}
-	recs, good, err := ReadRecords(dir)
-	if err != nil {
-		return err
-	}
+	shard, _ := ParseShard(m.Shard)
 	want := m.Deals
 	if !strings.HasPrefix(m.Shard, "merged") {
 		want = uint64(len(shard.Seeds(m.From, m.Deals)))

@@ -163,3 +163,35 @@ func TestHugeAndBinaryInput(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordOutsideRange is finding 5 of issue 23: a record whose seed lies
+// outside the run's range, which winrate refuses, is refused by every
+// command that reads the directory, not counted.
+func TestRecordOutsideRange(t *testing.T) {
+	tmp := t.TempDir()
+	run := smallRun(t, filepath.Join(tmp, "d3"), "5")
+	f, err := os.OpenFile(filepath.Join(run, results.RecordsFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(`{"seed":99,"verdict":"won","time_ms":1,"nodes":1,"states":1,"table_bytes":1,"solution_len":1}` + "\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, run)
+	for _, args := range [][]string{
+		wrArgs(run, "--deals", "5", "--workers", "1"),
+		{"report", "--out", filepath.Join(tmp, "r.md"), run},
+		{"claims", "--out", filepath.Join(tmp, "c.md"), run},
+		{"retry", "--out", run, "--max-nodes", "5000"},
+		{"compress", run},
+	} {
+		_, errs, code := klondike(t, args...)
+		if code == 0 || !strings.Contains(errs, "seed 99 is not in shard") {
+			t.Errorf("klondike %s: exit %d, stderr %q; want a refusal naming seed 99", strings.Join(args, " "), code, errs)
+		}
+	}
+	checkUnchanged(t, "a record outside the range", before, run)
+}
