@@ -96,6 +96,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	if m.Player != "" {
 		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
 	}
+	if sh, err := ParseShard(m.Shard); err == nil && sh.N > 1 {
+		return res, fmt.Errorf("%s is shard %s of its experiment; merge the shards first (klondike merge) and retry the merged directory", o.Dir, sh)
+	}
 	base := Result{Dir: o.Dir, Manifest: m, Records: recs}
 	if exp := base.Expected(); len(recs) < exp {
 		return res, fmt.Errorf("%s: %d of %d deals recorded; finish the experiment (klondike winrate) before retrying its unknown deals", o.Dir, len(recs), exp)
@@ -131,6 +134,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		if k > 0 && passes[k-1].Done < passes[k-1].Of {
 			return res, fmt.Errorf("%s: retry pass %d (%s) has %d of its %d deals; finish it first (klondike retry with its budgets)",
 				o.Dir, k, retrySummary(&m.Retries[k-1]), passes[k-1].Done, passes[k-1].Of)
+		}
+		if countUnknown(before) == 0 {
+			return res, fmt.Errorf("%s: no deal is unknown; there is nothing to retry", o.Dir)
 		}
 		m.Retries = append(m.Retries, want)
 		k++

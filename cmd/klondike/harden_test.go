@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -194,4 +195,25 @@ func TestRecordOutsideRange(t *testing.T) {
 		}
 	}
 	checkUnchanged(t, "a record outside the range", before, run)
+}
+
+// TestRetryShard is finding 4 of issue 23: retry on a shard that was never
+// merged is refused before anything is written, and the shard then merges.
+func TestRetryShard(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for k := 1; k <= 2; k++ {
+		d := filepath.Join(tmp, "s"+strconv.Itoa(k))
+		if _, errs, code := klondike(t, wrArgs(d, "--deals", "6", "--shard", strconv.Itoa(k)+"/2", "--workers", "1")...); code != 0 {
+			t.Fatalf("winrate shard %d/2: exit %d, stderr %q", k, code, errs)
+		}
+		shards = append(shards, d)
+	}
+	before := snapshot(t, shards[0])
+	_, errs, code := klondike(t, "retry", "--out", shards[0], "--max-nodes", "50000")
+	if code == 0 || !strings.Contains(errs, "merge the shards first") {
+		t.Errorf("retry of shard 1/2: exit %d, stderr %q; want a refusal", code, errs)
+	}
+	checkUnchanged(t, "retry of a shard", before, shards[0])
+	mustRun(t, append([]string{"merge", "--out", filepath.Join(tmp, "merged")}, shards...)...)
 }
