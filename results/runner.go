@@ -513,6 +513,11 @@ func CompressRecords(dir string) error {
 func gzipFile(dir, plain, gz string, good int64) error {
 	path := filepath.Join(dir, plain)
 	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if _, gzErr := os.Stat(filepath.Join(dir, gz)); gzErr == nil {
+			return fmt.Errorf("%s is compressed already (%s)", dir, gz)
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -112,7 +112,7 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 	}
 	m, err := bench.RunMovegen(g.Rules, opt)
 	if err != nil {
-		return failErrorf("%v", err)
+		return usageError(err)
 	}
 	if table != nil {
 		m.Pinned = table.Check(m.Deals)

@@ -93,6 +93,9 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 		Budget: o.budget, Mem: mem, Workers: o.workers,
 	}
 	if o.out != "" {
+		if err := checkOutDir("--out", o.out); err != nil {
+			return err
+		}
 		return runBenchSolveDir(ctx, w, errw, o, &b, g.Rules)
 	}
 	deal := func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&g.Rules, seed), nil }
@@ -139,12 +142,23 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	close(done)
 	<-exited
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	progress()
 	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	b.SummariseBench(recs)
-	return writeBench(w, &b, o.json)
+	interrupted := len(recs) < o.deals
+	if interrupted {
+		b.Range = o.deals // the summary says "3 of 10 so far"
+	}
+	if err := writeBench(w, &b, o.json); err != nil {
+		return err
+	}
+	if interrupted {
+		return &exitError{code: exitInterrupted, err: fmt.Errorf(
+			"interrupted: %d of %d deals solved; the summary covers those only (--out DIR keeps them and continues)", len(recs), o.deals)}
+	}
+	return nil
 }
 
 func writeBench(w io.Writer, b *results.BenchSolve, asJSON bool) error {
@@ -178,11 +192,11 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	}
 	done, err := results.LoadResult(o.out)
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	sum, err := results.BenchFromResult(&done)
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	sum.WallSeconds, sum.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	if err := writeBench(w, &sum, o.json); err != nil {

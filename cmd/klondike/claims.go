@@ -40,7 +40,7 @@ never edit it.`,
 			var buf bytes.Buffer
 			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, dirs...))
 			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
-				return failErrorf("claims: %v", err)
+				return usageErrorf("claims: %v", err)
 			}
 			if err := writeOutput(out, buf.Bytes()); err != nil {
 				return err

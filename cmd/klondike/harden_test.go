@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -216,4 +218,64 @@ func TestRetryShard(t *testing.T) {
 	}
 	checkUnchanged(t, "retry of a shard", before, shards[0])
 	mustRun(t, append([]string{"merge", "--out", filepath.Join(tmp, "merged")}, shards...)...)
+}
+
+// TestExitCodes is finding 6 of issue 23: the cases the issue found
+// exiting 1 are input errors (exit 2) in one line naming no temporary file;
+// the root help prints every exit code; bench solve stopped part way exits
+// 3 and says how many deals its summary covers.
+func TestExitCodes(t *testing.T) {
+	tmp := t.TempDir()
+	run := smallRun(t, filepath.Join(tmp, "d3"), "5")
+	corruptRecords := smallRun(t, filepath.Join(tmp, "badrec"), "3")
+	if err := os.WriteFile(filepath.Join(corruptRecords, results.RecordsFile), []byte("not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	corruptManifest := smallRun(t, filepath.Join(tmp, "badman"), "3")
+	if err := os.WriteFile(filepath.Join(corruptManifest, results.ManifestFile), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, "file", "x")
+	compressed := smallRun(t, filepath.Join(tmp, "gz"), "3")
+	mustRun(t, "compress", compressed)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{wrArgs(corruptRecords, "--deals", "3", "--workers", "1"), "not a record"},
+		{wrArgs(corruptManifest, "--deals", "3", "--workers", "1"), results.ManifestFile},
+		{wrArgs(file, "--deals", "3", "--workers", "1"), "is a file"},
+		{[]string{"compress", compressed}, "compressed already"},
+		{[]string{"report", "--out", filepath.Join(tmp, "missing", "r.md"), run}, "missing"},
+		{[]string{"retry", "--out", run, "--max-nodes", "2000", "--mem", "64MiB"}, "needs a larger budget"},
+	} {
+		checkOneLineError(t, tc.args, exitUsage, tc.want)
+	}
+	if os.Geteuid() != 0 { // root writes into a read-only directory
+		ro := filepath.Join(tmp, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		_, errs, code := klondike(t, "report", "--out", filepath.Join(ro, "r.md"), run)
+		if code != exitUsage || strings.Contains(errs, ".r.md.") {
+			t.Errorf("report into a read-only directory: exit %d, stderr %q; want 2 naming r.md, not its temporary file", code, errs)
+		}
+	}
+
+	help := mustRun(t, "--help")
+	for _, e := range exitCodes {
+		if !strings.Contains(help, "  "+strconv.Itoa(e.code)+"  ") {
+			t.Errorf("the root help lacks exit code %d:\n%s", e.code, help)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	root := newRootCmd(&out, &errb)
+	root.SetArgs([]string{"bench", "solve", "--deals", "10", "--budget", "1s", "--mem", "64MiB"})
+	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || !strings.Contains(errb.String(), "interrupted: 0 of 10 deals") ||
+		!strings.Contains(out.String(), "0 of 10 so far") {
+		t.Errorf("bench solve interrupted: exit %d, stdout %q, stderr %q; want 3 and 0 of 10 deals", code, out.String(), errb.String())
+	}
 }

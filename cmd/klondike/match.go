@@ -119,6 +119,8 @@ func (o *matchOptions) manifest() (results.MatchManifest, error) {
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
+	case checkOutDir("--out", o.out) != nil:
+		return m, checkOutDir("--out", o.out)
 	case o.games == 0:
 		return m, usageErrorf("give the number of games: --games N (1 or more)")
 	case o.workers < 1:

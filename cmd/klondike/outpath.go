@@ -100,6 +100,15 @@ func sameFileIn(fi os.FileInfo, in string) bool {
 	return false
 }
 
+// checkOutDir refuses an output directory (flag names its flag) that is
+// a file. Every error is a usage error.
+func checkOutDir(flag, dir string) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usageErrorf("%s %s is a file; give a directory", flag, dir)
+	}
+	return nil
+}
+
 // writeOutput writes a result file (a report, a page of claims) to path
 // atomically. An output that cannot be written (a missing or read-only
 // directory, a directory in its place) is an input error.

@@ -56,6 +56,9 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err := checkOutput("--plots", o.plots, inputs); err != nil {
 		return err
 	}
+	if err := checkOutDir("--plots", o.plots); err != nil {
+		return err
+	}
 	var rs []results.Result
 	var ms []results.MatchResult
 	for _, d := range dirs {
@@ -97,13 +100,13 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		if len(rs) > 0 {
 			f, err := results.WritePlots(o.plots, rs)
 			if err != nil {
-				return failErrorf("plots: %v", err)
+				return usageErrorf("plots: %v", err)
 			}
 			files = f
 		}
 		f, err := results.WriteMatchPlots(o.plots, ms)
 		if err != nil {
-			return failErrorf("plots: %v", err)
+			return usageErrorf("plots: %v", err)
 		}
 		files = append(files, f...)
 		for _, f := range files {
@@ -117,7 +120,7 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	var buf bytes.Buffer
 	ro.Matches, ro.Bench = ms, bench
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
-		return failErrorf("report: %v", err)
+		return usageErrorf("report: %v", err)
 	}
 	if err := writeOutput(o.out, buf.Bytes()); err != nil {
 		return err

@@ -68,14 +68,17 @@ func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) er
 		return usageErrorf("give a budget: --max-nodes N or --budget D (a retry without one may never end)")
 	}
 	if _, err := os.Stat(o.out); err != nil {
-		return usageErrorf("--out %s: %v", o.out, err)
+		return usageErrorf("--out %s: %v", o.out, bareErr(err))
+	}
+	if err := checkOutDir("--out", o.out); err != nil {
+		return err
 	}
 	pp := newProgressPrinter("retry", stderr)
 	res, err := results.RunRetry(ctx, results.RetryOptions{Dir: o.out, Budget: o.budget, MaxNodes: o.maxNodes,
 		Mem: mem, Workers: o.workers, Progress: pp.update})
 	pp.finish()
 	if err != nil {
-		return failErrorf("retry: %v", err)
+		return runError(err)
 	}
 	if res.TornBytes > 0 {
 		fmt.Fprintf(stderr, "retry: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",

@@ -15,8 +15,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 (every card known: can the deal be won at all?), prints deals from seeds in
 several formats, and checks solutions step by step against the rules.
 
-Exit codes: 0 success (any verdict of solve), 1 a solution that does not
-verify, 2 a usage or input error.`,
+` + exitCodesHelp(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs, // an unknown command is an error

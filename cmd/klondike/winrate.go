@@ -19,11 +19,6 @@ import (
 	"golang.org/x/term"
 )
 
-// exitInterrupted is the exit code of a win-rate run stopped by a signal
-// before it was done: what was done is saved, and the same command
-// continues it.
-const exitInterrupted = 3
-
 type winrateOptions struct {
 	rules    ruleOptions
 	deals    uint64
@@ -124,6 +119,8 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
+	case checkOutDir("--out", o.out) != nil:
+		return m, checkOutDir("--out", o.out)
 	case o.deals == 0:
 		return m, usageErrorf("give the number of deals: --deals N (1 or more)")
 	}

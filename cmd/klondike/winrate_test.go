@@ -325,6 +325,6 @@ func TestRetryCommand(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.HasPrefix(errs, fmt.Sprintf("retry: %d/%d deals, ", unknown, unknown)) {
 		t.Fatalf("retry: exit %d, stdout %q (want %q...), stderr %q", code, out, want, errs)
 	}
-	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitFail, "needs a larger budget")
-	checkOneLineError(t, args, exitFail, "first pass is closed")
+	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitUsage, "needs a larger budget")
+	checkOneLineError(t, args, exitUsage, "first pass is closed")
 }
