@@ -226,12 +226,21 @@ func diffValues(a, b any, ignore []string) (field, va, vb string) {
 	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
 	for i := 0; i < ta.NumField(); i++ {
 		name, _, _ := strings.Cut(ta.Field(i).Tag.Get("json"), ",")
+		if name == "" {
+			name = ta.Field(i).Name
+		}
 		if contains(ignore, name) {
 			continue
 		}
 		x, y := ra.Field(i).Interface(), rb.Field(i).Interface()
 		if reflect.DeepEqual(x, y) {
 			continue
+		}
+		if ra.Field(i).Kind() == reflect.Struct {
+			// name the field inside (rules.Draw), not the whole struct
+			if sub, sx, sy := diffValues(x, y, nil); sub != "" {
+				return name + "." + sub, sx, sy
+			}
 		}
 		return name, jsonString(x), jsonString(y)
 	}

@@ -99,7 +99,7 @@ func TestWinrate(t *testing.T) {
 	}
 	checkCovers(t, records(t, dir), 50, 8)
 	// Other rules: refused, naming the field.
-	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--draw", "1"), exitUsage, "rules is {", "holds a different experiment")
+	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--draw", "1"), exitUsage, "rules.Draw is 3 there, 1 here", "holds a different experiment")
 	checkOneLineError(t, wrArgs(dir, "--deals", "9", "--from", "50"), exitUsage, "deals is 8 there, 9 here")
 }
 
