@@ -281,7 +281,7 @@ func readJSONStrict(path string, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %s", path, ClipError(err))
 	}
 	return nil
 }

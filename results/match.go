@@ -379,7 +379,7 @@ func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&r); err != nil {
-			return r, 0, fmt.Errorf("not a match record: %v", err)
+			return r, 0, fmt.Errorf("not a match record: %s", ClipError(err))
 		}
 		n := len(r.Players)
 		if n < multi.MinPlayers || len(r.Slots) != n || len(r.Places) != n || len(r.Cards) != n || r.Winner < 0 || r.Winner > n {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode/utf8"
 )
 
 // Bounds of the files read from users. Each is far above what the file can
@@ -51,4 +52,23 @@ func ReadFileLimit(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is too large (over %s)", path, FormatBytes(limit))
 	}
 	return data, nil
+}
+
+// maxErrorQuote is the most bytes of a decoding error kept in a message:
+// JSON errors quote what they refuse (an unknown field's whole name), which
+// in a wrong file may be anything.
+const maxErrorQuote = 120
+
+// ClipError writes err's message cut to maxErrorQuote bytes (on a
+// character boundary), for a message about a user's file.
+func ClipError(err error) string {
+	s := err.Error()
+	if len(s) <= maxErrorQuote {
+		return s
+	}
+	cut := maxErrorQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }

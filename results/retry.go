@@ -258,7 +258,7 @@ func parseRecord(b []byte) (Record, uint64, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return r, 0, fmt.Errorf("not a record: %v", err)
+		return r, 0, fmt.Errorf("not a record: %s", ClipError(err))
 	}
 	if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
 		return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)

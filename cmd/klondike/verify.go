@@ -78,7 +78,7 @@ func readSolution(path string) ([]engine.Step, error) {
 		return nil, fmt.Errorf("solution file: %v", err)
 	}
 	bad := func(err error) error {
-		return fmt.Errorf("solution file %s: %v", path, err)
+		return fmt.Errorf("solution file %s: %s", path, results.ClipError(err))
 	}
 	var steps []engine.Step
 	switch t := bytes.TrimSpace(data); {
