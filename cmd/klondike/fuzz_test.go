@@ -28,13 +28,13 @@ func FuzzReadSolution(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		steps, err := readSolution(path)
+		sol, err := readSolution(path)
 		if err != nil {
 			if len(err.Error()) > 200+len(path) {
 				t.Fatalf("error of %d bytes: %.300s", len(err.Error()), err)
 			}
 			return
 		}
-		_ = engine.Verify(start, steps)
+		_ = engine.Verify(start, sol.Steps)
 	})
 }

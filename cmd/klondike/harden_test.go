@@ -279,3 +279,22 @@ func TestExitCodes(t *testing.T) {
 		t.Errorf("bench solve interrupted: exit %d, stdout %q, stderr %q; want 3 and 0 of 10 deals", code, out.String(), errb.String())
 	}
 }
+
+// TestVerifyTakesTheSolutionsGame is finding 8 of issue 23: verify read
+// solve --json's output under its own default game and called a valid
+// Yukon solution invalid. It takes the file's game when none is given and
+// refuses a file solved under other rules (exit 2) rather than call the
+// solution invalid (exit 1, a solver bug by the docs).
+func TestVerifyTakesTheSolutionsGame(t *testing.T) {
+	yukon := writeFile(t, "yukon.json", mustRun(t, "solve", "--game", "yukon", "--seed", "2", "--json"))
+	if out := mustRun(t, "verify", "--seed", "2", "--solution", yukon); !strings.HasPrefix(out, "valid: wins in ") {
+		t.Errorf("verify of a Yukon solution without --game: %q, want valid", out)
+	}
+	draw1 := writeFile(t, "draw1.json", mustRun(t, "solve", "--seed", fastSeed, "--draw", "1", "--json"))
+	checkOneLineError(t, []string{"verify", "--seed", fastSeed, "--solution", draw1}, exitUsage,
+		"holds a solution of klondike (draw 1, unlimited passes) but verify plays klondike (draw 3, unlimited passes)")
+	checkOneLineError(t, []string{"verify", "--seed", "2", "--game", "klondike", "--solution", yukon}, exitUsage, "holds a solution of yukon")
+	if out := mustRun(t, "verify", "--seed", fastSeed, "--draw", "1", "--solution", draw1); !strings.HasPrefix(out, "valid: ") {
+		t.Errorf("verify --draw 1 of a draw-1 solution: %q, want valid", out)
+	}
+}
