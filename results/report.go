@@ -519,7 +519,7 @@ func reportRow(r *Result) string {
 	}
 	win, decided, mean, p99, total := "–", "–", "–", "–", "–"
 	if s.Deals > 0 {
-		win = fmt.Sprintf("%s ± %s", pct(wr.Mid()), pct(wr.Half()))
+		win = wr.Text()
 		mean, p99, total = formatMS(s.MeanMS), formatMS(s.P99MS), formatTotal(s.TotalMS)
 	}
 	if s.Won+s.Lost > 0 {

@@ -298,3 +298,44 @@ func TestVerifyTakesTheSolutionsGame(t *testing.T) {
 		t.Errorf("verify --draw 1 of a draw-1 solution: %q, want valid", out)
 	}
 }
+
+// TestOneWinRateText is finding 9 of issue 23: winrate and report print a
+// directory's win rate the same way (centre ± half width of one interval);
+// a player run, which leaves no deal unknown, does not say "unknowns
+// counted either way"; retry's summary gives the directory's win rate, not
+// that of the retried deals alone.
+func TestOneWinRateText(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "d3")
+	out, errs, code := klondike(t, wrArgs(dir, "--deals", "10", "--from", "100", "--max-nodes", "300", "--workers", "1")...)
+	if code != 0 {
+		t.Fatalf("winrate: exit %d, stderr %q", code, errs)
+	}
+	_, rate, ok := strings.Cut(out, "win rate ")
+	rate, _, _ = strings.Cut(rate, " %")
+	if !ok || !strings.Contains(rate, " ± ") {
+		t.Fatalf("winrate summary %q: no \"win rate X ± Y %%\"", out)
+	}
+	md := filepath.Join(tmp, "r.md")
+	mustRun(t, "report", "--out", md, dir)
+	data, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "| "+rate+" |") {
+		t.Errorf("the report lacks winrate's win rate %q:\n%s", rate, data)
+	}
+	if out, errs, code = klondike(t, "retry", "--out", dir, "--max-nodes", "20000", "--mem", "64MiB"); code != 0 {
+		t.Fatalf("retry: exit %d, stderr %q", code, errs)
+	}
+	if !strings.Contains(out, dir+" in all: 10 deals: ") || strings.Count(out, "win rate") != 1 {
+		t.Errorf("retry summary %q: want the directory's 10 deals and one win rate", out)
+	}
+	play := filepath.Join(tmp, "greedy")
+	if out, errs, code = klondike(t, "winrate", "--player", "greedy", "--deals", "20", "--workers", "1", "--out", play); code != 0 {
+		t.Fatalf("winrate --player greedy: exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(out, "either way") || !strings.Contains(out, "(95% Wilson)") {
+		t.Errorf("player run summary %q: want a plain Wilson interval", out)
+	}
+}

@@ -74,6 +74,7 @@ func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) er
 		return err
 	}
 	pp := newProgressPrinter("retry", stderr)
+	pp.countsOnly = true
 	res, err := results.RunRetry(ctx, results.RetryOptions{Dir: o.out, Budget: o.budget, MaxNodes: o.maxNodes,
 		Mem: mem, Workers: o.workers, Progress: pp.update})
 	pp.finish()
@@ -84,7 +85,17 @@ func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) er
 		fmt.Fprintf(stderr, "retry: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
 			res.TornBytes, o.out, results.RetryFile(res.Pass))
 	}
-	fmt.Fprintf(stdout, "%s pass %d: %s\n", o.out, res.Pass, summaryLine(res.Progress))
+	p := res.Progress
+	line := fmt.Sprintf("%s pass %d: %d of %d deals retried: %d won, %d lost, %d unknown", o.out, res.Pass, p.Done, p.Total, p.Won, p.Lost, p.Unknown)
+	// The win rate is the directory's, every deal with its last verdict:
+	// the retried deals alone are the hardest ones, not a sample.
+	if all, err := results.LoadResult(o.out); err == nil {
+		s := results.Summarise(all.Records)
+		wr := all.WinRate()
+		line += fmt.Sprintf("; %s in all: %d deals: %d won, %d lost, %d unknown; win rate %s %% (%s)",
+			o.out, s.Deals, s.Won, s.Lost, s.Unknown, wr.Text(), wr.Basis())
+	}
+	fmt.Fprintln(stdout, line)
 	if res.Interrupted {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf(
 			"interrupted: %d of %d deals of retry pass %d recorded in %s; run the same command again to continue",

@@ -167,8 +167,7 @@ func summaryLine(p results.Progress) string {
 	wr := p.WinRate()
 	s := fmt.Sprintf("%d of %d deals: %d won, %d lost, %d unknown", p.Done, p.Total, p.Won, p.Lost, p.Unknown)
 	if p.Done > 0 {
-		s += fmt.Sprintf("; win %.3f%% [%.3f, %.3f] (95%%, Wilson, unknowns either way)",
-			100*float64(p.Won)/float64(p.Done), 100*wr.Range.Lo, 100*wr.Range.Hi)
+		s += fmt.Sprintf("; win rate %s %% (%s)", wr.Text(), wr.Basis())
 	}
 	return s
 }
@@ -182,6 +181,9 @@ type progressPrinter struct {
 	bar      *progressbar.ProgressBar
 	last     time.Time // of the last line
 	every    time.Duration
+	// counts only: a retry pass's deals are the hardest of a run, whose
+	// win rate would mislead
+	countsOnly bool
 }
 
 func newProgressPrinter(name string, w io.Writer) *progressPrinter {
@@ -200,7 +202,7 @@ func (pp *progressPrinter) update(p results.Progress) {
 	}
 	if p.Final || time.Since(pp.last) >= pp.every {
 		pp.last = time.Now()
-		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p))
+		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p, pp.countsOnly))
 	}
 }
 
@@ -220,8 +222,10 @@ func (pp *progressPrinter) updateBar(p results.Progress) {
 		)
 	}
 	wr := p.WinRate()
-	desc := fmt.Sprintf("won %.2f%% [%.2f, %.2f], %d unknown",
-		100*float64(p.Won)/float64(max(p.Done, 1)), 100*wr.Range.Lo, 100*wr.Range.Hi, p.Unknown)
+	desc := fmt.Sprintf("win rate %s %%, %d unknown", wr.Text(), p.Unknown)
+	if pp.countsOnly {
+		desc = fmt.Sprintf("%d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
+	}
 	if p.Resumed > 0 {
 		desc = fmt.Sprintf("%d/%d in all, %s", p.Done, p.Total, desc)
 	}
@@ -238,15 +242,17 @@ func (pp *progressPrinter) finish() {
 }
 
 // progressLine writes progress for a log.
-func progressLine(p results.Progress) string {
+func progressLine(p results.Progress, countsOnly bool) string {
 	wr := p.WinRate()
 	s := fmt.Sprintf("%d/%d deals, %.1f deals/s", p.Done, p.Total, p.Rate())
 	if eta := p.ETA(); eta > 0 && p.Done < p.Total {
 		s += fmt.Sprintf(", ETA %v", eta.Round(time.Second))
 	}
-	if p.Done > 0 {
-		s += fmt.Sprintf(", won %.2f%% [%.2f, %.2f] (95%% Wilson, unknowns either way)",
-			100*float64(p.Won)/float64(p.Done), 100*wr.Range.Lo, 100*wr.Range.Hi)
+	switch {
+	case countsOnly:
+		return s + fmt.Sprintf(", %d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
+	case p.Done > 0:
+		s += fmt.Sprintf(", win rate %s %% (%s)", wr.Text(), wr.Basis())
 	}
 	return s + fmt.Sprintf(", %d unknown", p.Unknown)
 }

@@ -321,7 +321,7 @@ func TestRetryCommand(t *testing.T) {
 		t.Fatal("the run left no deal unknown; the test needs some")
 	}
 	out, errs, code := klondike(t, "retry", "--out", dir, "--max-nodes", "20000", "--mem", "64MiB")
-	want := fmt.Sprintf("%s pass 1: %d of %d deals: ", dir, unknown, unknown)
+	want := fmt.Sprintf("%s pass 1: %d of %d deals retried: ", dir, unknown, unknown)
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.HasPrefix(errs, fmt.Sprintf("retry: %d/%d deals, ", unknown, unknown)) {
 		t.Fatalf("retry: exit %d, stdout %q (want %q...), stderr %q", code, out, want, errs)
 	}
