@@ -87,11 +87,16 @@ type MismatchError struct {
 	Dir        string
 	Field      string // JSON name of the first field that differs
 	Have, Want string // the directory's value and the run's
+	Hint       string // what to do instead; "" for the usual advice
 }
 
 func (e *MismatchError) Error() string {
-	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (use another directory, or the same flags to continue)",
-		e.Dir, e.Field, e.Have, e.Want)
+	hint := e.Hint
+	if hint == "" {
+		hint = "use another directory, or the same flags to continue"
+	}
+	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (%s)",
+		e.Dir, e.Field, e.Have, e.Want, hint)
 }
 
 // Run solves the seeds of the manifest's shard that DIR does not hold yet,
@@ -320,7 +325,11 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 		ignore = append(ignore, "deals")
 	}
 	if field, have, want := Diff(&old, m, ignore...); field != "" {
-		return &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
+		e := &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
+		if field == "deals" && m.Deals > old.Deals {
+			e.Hint = fmt.Sprintf("pass --grow to extend it to %d deals, keeping its records; or use another directory", m.Deals)
+		}
+		return e
 	}
 	nm := old
 	nm.Workers, nm.Deals = m.Workers, m.Deals

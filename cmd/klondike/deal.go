@@ -35,8 +35,7 @@ format uses suit symbols and colour only when writing to a terminal.`,
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&o.seed, "seed", "", "deal number (required)")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	addSeedFlags(fs, &o.seed, &o.seedType)
 	fs.StringVar(&o.format, "format", "text", "output format: text, solvitaire, deck")
 	addRuleFlags(fs, &o.rules)
 	return cmd

@@ -8,11 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/klondike-family/klondike/results"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // TestDealOfAnotherGame is finding 1 of issue 23: a Klondike deal, with its
@@ -338,4 +341,77 @@ func TestOneWinRateText(t *testing.T) {
 	if strings.Contains(out, "either way") || !strings.Contains(out, "(95% Wilson)") {
 		t.Errorf("player run summary %q: want a plain Wilson interval", out)
 	}
+}
+
+// TestSharedFlagsAgree is finding 10 of issue 23: a flag of one name has
+// one type in every command, and the same help and default where it means
+// the same thing (the exceptions are listed: a different default with its
+// reason); no help line gives its default twice; a count that is not a
+// number is refused in words; Solvitaire seeds may be negative in winrate
+// --from as in solve --seed; a larger --deals without --grow names --grow.
+func TestSharedFlagsAgree(t *testing.T) {
+	// flag -> commands whose default differs on purpose
+	otherDefault := map[string][]string{
+		"budget":  {"retry", "bench solve"},         // retry needs one given; a benchmark takes 10s
+		"deals":   {"bench solve", "bench movegen"}, // a benchmark has a size; winrate needs one given
+		"seed":    {"bench movegen"},                // the first of a range, not one deal
+		"game":    {"match", "games"},               // the games between players; a game's page
+		"player":  {"play"},                         // play needs a player, winrate solves without one
+		"workers": {"solve"},                        // goroutines on one deal, not deals at once
+	}
+	otherHelp := map[string][]string{
+		"deals": {"bench solve", "bench movegen"}, "seed": {"bench movegen"}, "game": {"match", "games"},
+		"workers": {"solve"}, "out": nil, "player": nil,
+	}
+	type use struct{ cmd, typ, def, help string }
+	uses := map[string][]use{}
+	var walk func(c *cobra.Command, path string)
+	walk = func(c *cobra.Command, path string) {
+		for _, sub := range c.Commands() {
+			p := strings.TrimSpace(path + " " + sub.Name())
+			for _, l := range strings.Split(sub.Flags().FlagUsages(), "\n") {
+				if strings.Count(l, "(default") > 1 {
+					t.Errorf("%s: help line gives its default twice: %q", p, l)
+				}
+			}
+			sub.Flags().VisitAll(func(f *pflag.Flag) {
+				uses[f.Name] = append(uses[f.Name], use{p, f.Value.Type(), f.DefValue, f.Usage})
+			})
+			walk(sub, p)
+		}
+	}
+	walk(newRootCmd(nil, nil), "")
+	for name, us := range uses {
+		if _, ok := otherHelp[name]; ok && otherHelp[name] == nil {
+			continue // --out, --player: a file or a directory, by command
+		}
+		var ref *use
+		for i, u := range us {
+			if slices.Contains(otherDefault[name], u.cmd) || slices.Contains(otherHelp[name], u.cmd) {
+				if u.typ != us[0].typ {
+					t.Errorf("--%s is a %s in %s but a %s in %s", name, u.typ, u.cmd, us[0].typ, us[0].cmd)
+				}
+				continue
+			}
+			if ref == nil {
+				ref = &us[i]
+				continue
+			}
+			if u.typ != ref.typ || u.help != ref.help || u.def != ref.def {
+				t.Errorf("--%s differs: %s has %s %q %q, %s has %s %q %q", name, ref.cmd, ref.typ, ref.def, ref.help, u.cmd, u.typ, u.def, u.help)
+			}
+		}
+	}
+
+	dir := filepath.Join(t.TempDir(), "d")
+	checkOneLineError(t, wrArgs(dir, "--deals", "-1"), exitUsage, `invalid argument "-1" for "--deals" flag: want a whole number, 1 or more`)
+	checkOneLineError(t, []string{"match", "--players", "greedy,greedy", "--games", "x", "--out", dir}, exitUsage, "want a whole number, 1 or more")
+	if _, errs, code := klondike(t, wrArgs(dir, "--deals", "2", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1")...); code != 0 {
+		t.Fatalf("winrate --seed-type solvitaire --from -3: exit %d, stderr %q", code, errs)
+	}
+	m, err := results.ReadManifest(dir)
+	if err != nil || m.From != 1<<32-3 {
+		t.Errorf("--from -3 of Solvitaire: manifest from %d (%v), want %d", m.From, err, uint64(1<<32-3))
+	}
+	checkOneLineError(t, wrArgs(dir, "--deals", "3", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1"), exitUsage, "pass --grow")
 }

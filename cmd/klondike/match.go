@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -64,12 +63,12 @@ SIGTERM saves what is done and exits 3.`,
 	fs := cmd.Flags()
 	fs.StringVar(&o.game, "game", "double-klondike", "the game: double-klondike (the only one)")
 	fs.StringVar(&o.players, "players", "", "the players, 2 to 5, comma-separated (required)")
-	fs.Uint64Var(&o.games, "games", 0, "number of games (required)")
-	fs.StringVar(&o.from, "from", "0", "first game seed")
+	addCountFlag(fs, &o.games, "games", 0, "number of games: seeds in the range (required)")
+	addFromFlag(fs, &o.from)
 	fs.StringVar(&o.mode, "mode", results.ModeTurns, "turns or simultaneous")
 	fs.StringVar(&o.speeds, "speeds", "", "simultaneous play: each player's speed, comma-separated (default all 1)")
 	fs.BoolVar(&o.forced, "forced-play", false, "turns: a player must play when everyone else is stuck")
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "games played at once")
+	addWorkersFlag(fs, &o.workers)
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
 	return cmd
@@ -126,9 +125,9 @@ func (o *matchOptions) manifest() (results.MatchManifest, error) {
 	case o.workers < 1:
 		return m, usageErrorf("--workers %d: want 1 or more", o.workers)
 	}
-	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
+	from, err := seedNumber("native", "--from", o.from)
 	if err != nil {
-		return m, usageErrorf("--from %q: want a seed, 0 or more", o.from)
+		return m, usageError(err)
 	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {

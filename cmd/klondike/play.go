@@ -83,7 +83,7 @@ the same game.`,
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object: result, scores, moves")
+	addJSONFlag(fs, &o.json)
 	return cmd
 }
 

@@ -49,10 +49,8 @@ and shard directories are retried after 'klondike merge'.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "result directory of a finished experiment (required)")
-	fs.DurationVar(&o.budget, "budget", 0, "wall-time budget per deal; 0 for none")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB, 2G; 0 for no limit")
-	fs.IntVar(&o.workers, "workers", 1, "deals solved at once")
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, 0)
+	addWorkersFlag(fs, &o.workers)
 	return cmd
 }
 

@@ -50,11 +50,9 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 	fs := cmd.Flags()
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
-	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables, all together, e.g. 512MiB, 2G; 0 for no limit")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "budget of nodes expanded; 0 for none")
-	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the deal")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object: verdict, solution, stats")
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
+	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the one deal together")
+	addJSONFlag(fs, &o.json)
 	return cmd
 }
 

@@ -6,9 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -72,13 +69,11 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	fs.Uint64Var(&o.deals, "deals", 0, "number of seeds in the range (required)")
-	fs.StringVar(&o.from, "from", "0", "first seed of the range")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "deals solved at once")
-	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget per deal; 0 for none")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB, 2G; 0 for no limit")
+	addCountFlag(fs, &o.deals, "deals", 0, "number of deals: seeds in the range (required)")
+	addFromFlag(fs, &o.from)
+	addSeedTypeFlag(fs, &o.seedType)
+	addWorkersFlag(fs, &o.workers)
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
 	fs.BoolVar(&o.grow, "grow", false, "extend DIR's experiment to --deals deals from the same first seed, keeping its records")
@@ -124,9 +119,9 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	case o.deals == 0:
 		return m, usageErrorf("give the number of deals: --deals N (1 or more)")
 	}
-	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
+	from, err := seedNumber(o.seedType, "--from", o.from)
 	if err != nil {
-		return m, usageErrorf("--from %q: want a seed, 0 or more", o.from)
+		return m, usageError(err)
 	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {
