@@ -48,7 +48,7 @@ those of a pinned perft table (go test ./bench) and neither --seed nor
 are in the table their counts are checked against it, and a mismatch exits
 with code 1. --divide prints, for each deal, the sequences of the full
 depth under each root move. --json prints one JSON object.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runBenchMovegen(stdout, cmd.Flags(), o)
 		},

@@ -49,7 +49,7 @@ too): a run stopped part way (Ctrl-C, SIGTERM, a crash) is continued by the
 same command, and the summary covers every deal recorded in DIR. For
 benchmarks too long for one sitting, such as 10,000 deals at 60 s each.
 The wall time and peak RSS are then this run's only.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -415,3 +415,67 @@ func TestSharedFlagsAgree(t *testing.T) {
 	}
 	checkOneLineError(t, wrArgs(dir, "--deals", "3", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1"), exitUsage, "pass --grow")
 }
+
+// TestWording is finding 11 of issue 23: counts agree with their nouns, a
+// won game says "won" once, result files are readable by all (mode 0644),
+// NO_COLOR turns colour off, and a deal number given without --seed is
+// refused with a hint instead of `unknown command "1"`.
+func TestWording(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		noun string
+		want string
+	}{
+		{1, "node", "1 node"}, {2, "node", "2 nodes"}, {0, "tie", "0 ties"}, {1, "tie", "1 tie"},
+		{3, "result directory", "3 result directories"}, {2, "pass", "2 passes"},
+	} {
+		if got := counted(tc.n, tc.noun); got != tc.want {
+			t.Errorf("counted(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+	if dollars(-16) != "-$16" || dollars(8) != "$8" {
+		t.Errorf("dollars(-16), dollars(8) = %q, %q", dollars(-16), dollars(8))
+	}
+	env := func(v string) func(string) string { return func(string) string { return v } }
+	if !wantColour(true, env("")) || wantColour(true, env("1")) || wantColour(false, env("")) {
+		t.Errorf("wantColour: colour on a terminal unless NO_COLOR is set, never elsewhere")
+	}
+	// A deal one pass through the stock could not have reached.
+	deal := writeFile(t, "deal.txt", "recycles: 1\n"+mustRun(t, "deal", "--seed", "1"))
+	checkOneLineError(t, []string{"solve", "--deal", deal, "--passes", "1"}, exitUsage, "allows one pass through the stock")
+	checkOneLineError(t, []string{"solve", "1"}, exitUsage, "--seed 1")
+
+	for seed := 0; seed < 40; seed++ {
+		out := mustRun(t, "play", "--player", "greedy", "--draw", "1", "--seed", strconv.Itoa(seed))
+		if strings.Contains(out, "won (won)") {
+			t.Fatalf("play says won twice: %q", out[strings.LastIndex(out, "result:"):])
+		}
+		if strings.Contains(out, "result: won after") {
+			break
+		}
+	}
+	out := mustRun(t, "solve", "--seed", fastSeed)
+	if strings.Contains(out, " 1 real nodes") || strings.Contains(out, " 1 nodes") {
+		t.Errorf("solve: a count of 1 with a plural noun:\n%s", out)
+	}
+
+	tmp := t.TempDir()
+	var shards []string
+	for k := 1; k <= 2; k++ {
+		d := filepath.Join(tmp, "s"+strconv.Itoa(k))
+		if _, errs, code := klondike(t, wrArgs(d, "--deals", "4", "--shard", strconv.Itoa(k)+"/2", "--workers", "1")...); code != 0 {
+			t.Fatalf("winrate shard %d/2: exit %d, stderr %q", k, code, errs)
+		}
+		shards = append(shards, d)
+	}
+	merged := filepath.Join(tmp, "merged")
+	mustRun(t, append([]string{"merge", "--out", merged}, shards...)...)
+	md := filepath.Join(tmp, "r.md")
+	mustRun(t, "report", "--out", md, merged)
+	for _, p := range []string{filepath.Join(shards[0], results.ManifestFile), filepath.Join(merged, results.ManifestFile),
+		filepath.Join(merged, results.RecordsFile), md} {
+		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v (%v), want 0644", p, st.Mode().Perm(), err)
+		}
+	}
+}

@@ -53,7 +53,7 @@ by which lands first. Game seed s seats player k (k from 0) at seat
 Players: ` + strings.Join(mplayer.Names(), ", ") + `. --shard k/n plays the seeds s with
 (s-S) % n == k-1. Progress goes to stderr, the summary to stdout; Ctrl-C or
 SIGTERM saves what is done and exits 3.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -178,5 +178,5 @@ func matchLine(m *results.MatchManifest, p results.MatchProgress) string {
 	for i, w := range p.Wins {
 		s += fmt.Sprintf(", player %d (%s) won %d", i+1, m.Players[i], w)
 	}
-	return s + fmt.Sprintf(", %d ties", p.Ties)
+	return s + ", " + counted(int64(p.Ties), "tie")
 }

@@ -125,7 +125,8 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err := writeOutput(o.out, buf.Bytes()); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s: %d result directories, %d benchmarks, %d plots\n", o.out, len(rs)+len(ms), len(bench), len(ro.Plots))
+	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(len(rs)+len(ms)), "result directory"),
+		counted(int64(len(bench)), "benchmark"), counted(int64(len(ro.Plots)), "plot"))
 	return err
 }
 

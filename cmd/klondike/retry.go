@@ -40,7 +40,7 @@ the pass before and no larger budget (--max-nodes, --budget or --mem) is
 refused: a retry is for more room or another solver.
 The first pass is closed once retried (winrate refuses to continue or grow it),
 and shard directories are retried after 'klondike merge'.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

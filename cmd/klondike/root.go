@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -37,4 +38,20 @@ several formats, and checks solutions step by step against the rules.
 		newBenchCmd(stdout, stderr),
 	)
 	return root
+}
+
+// noArgs is the Args check of the commands that take only flags: an
+// argument is refused naming the command's help, and a number where a
+// deal's number is wanted suggests --seed (cobra would say `unknown
+// command "1"`).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	hint := ""
+	if _, _, err := parseSeed(args[0]); err == nil && cmd.Flags().Lookup("seed") != nil {
+		hint = fmt.Sprintf(" (a deal's number goes with --seed: --seed %s)", args[0])
+	}
+	return usageErrorf("%s takes no arguments, only flags: unexpected %q%s; see '%s --help'",
+		cmd.CommandPath(), args[0], hint, cmd.CommandPath())
 }

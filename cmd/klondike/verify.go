@@ -31,7 +31,7 @@ or a bare JSON array of steps; solve's output names its game and rules, and
 verify takes that game when no --game or rule flag is given and refuses a
 file solved under other rules. Prints "valid: wins in N steps" (exit 0) or
 "invalid: " and the reason (exit 1).`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runVerify(stdout, cmd.Flags(), o)
 		},

@@ -60,7 +60,7 @@ known; each record then carries how the game ended, the cards on the
 foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 --max-nodes do not apply to players; the planner has --samples and
 --plan-nodes.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
