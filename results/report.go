@@ -331,7 +331,7 @@ bound counting every unknown deal as lost to the Wilson upper bound counting eve
 unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
 with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
 where one is published, and "overlaps" whether the two intervals meet. "solver" is the
-solver version that decided the row's deals (SolverVersion in results/manifest.go):
+solver version that decided the row's deals (each manifest keeps it):
 versions differ in which deals their budget leaves unknown and in time, never in a
 verdict they give, but for one flaw: versions before 8 (with the Joker, before 9) could
 call a won deal lost in games with worrying back. Rows they decided with worrying back are marked † in "solver":

@@ -13,8 +13,9 @@ func newClaimsCmd(stdout io.Writer) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "claims --out FILE.md RESULT_DIR...",
-		Short: "Test the seeds' claims about odds against result directories",
-		Long: `Write the page of the seeds' claims (VARIANTS.md, "Odds the seeds claim"): for
+		Short: "Test the rule texts' claims about odds against result directories",
+		Long: `Write the page of the rule texts' claims (the claims about odds in the game
+descriptions the project started from, numbered 000..004): for
 each claim, the result directories that bear on it (thoughtful solving and each
 player who sees only what a person sees), its test, each player model's figure
 with its 95% interval, and a verdict: holds, fails, or holds only for some

@@ -479,3 +479,40 @@ func TestWording(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsStandAlone is finding 12 of issue 23: what a user reads (a
+// report and claims page made from his own runs, the games' pages, the
+// README) cites neither the project's issues nor its source files nor
+// paths outside the repository, and calls the game descriptions rule
+// texts, not seeds, which name deals; --version says which build runs.
+func TestDocsStandAlone(t *testing.T) {
+	tmp := t.TempDir()
+	run := smallRun(t, filepath.Join(tmp, "d3"), "5")
+	md, cl := filepath.Join(tmp, "r.md"), filepath.Join(tmp, "c.md")
+	mustRun(t, "report", "--out", md, "--bench", run, run)
+	mustRun(t, "claims", "--out", cl, run)
+	docs := map[string]string{}
+	for _, p := range []string{md, cl, filepath.Join("..", "..", "README.md")} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[p] = string(data)
+	}
+	for _, g := range strings.Fields(mustRun(t, "games")) {
+		if out, _, code := klondike(t, "games", "--game", g); code == 0 {
+			docs["games --game "+g] = out
+		}
+	}
+	docs["claims --help"] = mustRun(t, "claims", "--help")
+	for name, text := range docs {
+		for _, bad := range []string{"(issue ", "/work/", "../shared", "manifest.go", "seed 000", "seed 001", "Seed 000", "not playable"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s contains %q", name, bad)
+			}
+		}
+	}
+	if v := mustRun(t, "--version"); !strings.HasPrefix(v, "klondike commit ") || !strings.Contains(v, "solver v"+results.SolverVersion) {
+		t.Errorf("--version: %q", v)
+	}
+}

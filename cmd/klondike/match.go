@@ -35,7 +35,7 @@ func newMatchCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "match --players P1,P2[,...] --games N [--from S] [--mode turns|simultaneous] --out DIR",
 		Short: "Play Double Klondike between players, resumably, and record every game",
-		Long: `Play games S..S+N-1 of Double Klondike (seed 000) between 2 to 5 players and
+		Long: `Play games S..S+N-1 of Double Klondike (rule text 000) between 2 to 5 players and
 write one JSON line per game to DIR/matches.jsonl, after DIR/manifest.json,
 which holds every setting. Each player has his own deck, tableau, stock and
 waste; the foundations are shared. The same command continues where it

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
+
+	"github.com/klondike-family/klondike/results"
 
 	"github.com/spf13/cobra"
 )
@@ -24,6 +27,8 @@ several formats, and checks solutions step by step against the rules.
 			return cmd.Help()
 		},
 	}
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -38,6 +43,14 @@ several formats, and checks solutions step by step against the rules.
 		newBenchCmd(stdout, stderr),
 	)
 	return root
+}
+
+// versionLine says which build this is: the commit (the binary's
+// vcs.revision, "unknown" without one), the Go version, and the solver and
+// player versions that results depend on.
+func versionLine() string {
+	return fmt.Sprintf("klondike commit %s, %s, solver v%s, players v%s",
+		results.Commit(), runtime.Version(), results.SolverVersion, results.PlayerVersion)
 }
 
 // noArgs is the Args check of the commands that take only flags: an
