@@ -394,11 +394,7 @@ func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 
 // CompressMatchRecords is CompressRecords for a finished match directory.
 func CompressMatchRecords(dir string) error {
-	m, err := ReadMatchManifest(dir)
-	if err != nil {
-		return err
-	}
-	recs, good, err := ReadMatchRecords(dir)
+	m, recs, good, err := readMatchRun(dir)
 	if err != nil {
 		return err
 	}
@@ -431,11 +427,7 @@ type MatchResult struct {
 
 // LoadMatch reads a match directory.
 func LoadMatch(dir string) (MatchResult, error) {
-	m, err := ReadMatchManifest(dir)
-	if err != nil {
-		return MatchResult{}, err
-	}
-	recs, _, err := ReadMatchRecords(dir)
+	m, recs, _, err := readMatchRun(dir)
 	if err != nil {
 		return MatchResult{}, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -200,6 +201,39 @@ func TestRecordOutsideRange(t *testing.T) {
 		}
 	}
 	checkUnchanged(t, "a record outside the range", before, run)
+
+	// The same for a match directory: report and compress refuse it.
+	match := filepath.Join(tmp, "match")
+	runOK(t, "match", "--players", "greedy,greedy", "--games", "3", "--workers", "1", "--out", match)
+	recs, _, err := results.ReadMatchRecords(match)
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("match records: %d, %v", len(recs), err)
+	}
+	rec := recs[0]
+	rec.Seed = 99
+	line, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err = os.OpenFile(filepath.Join(match, results.MatchRecordsFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before = snapshot(t, match)
+	for _, args := range [][]string{
+		{"report", "--out", filepath.Join(tmp, "m.md"), match},
+		{"compress", match},
+		{"match", "--players", "greedy,greedy", "--games", "3", "--workers", "1", "--out", match},
+	} {
+		checkOneLineError(t, args, exitUsage, "seed 99 is not in shard")
+	}
+	checkUnchanged(t, "a match record outside the range", before, match)
 }
 
 // TestRetryShard is finding 4 of issue 23: retry on a shard that was never
