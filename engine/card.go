@@ -105,7 +105,7 @@ func ParseCard(s string) (c Card, lower bool, err error) {
 	}
 	if suit < 0 {
 		if len(t) < 2 {
-			return 0, false, fmt.Errorf("bad card %q", s)
+			return 0, false, fmt.Errorf("bad card %s", quote(s))
 		}
 		last := t[len(t)-1]
 		switch last {
@@ -115,7 +115,7 @@ func ParseCard(s string) (c Card, lower bool, err error) {
 		case 'C', 'D', 'H', 'S':
 			suit = strings.IndexByte(suitLetters, last)
 		default:
-			return 0, false, fmt.Errorf("bad card %q: unknown suit %q", s, string(last))
+			return 0, false, fmt.Errorf("bad card %s: unknown suit %q", quote(s), string(last))
 		}
 		t = t[:len(t)-1]
 	}
@@ -135,7 +135,7 @@ func ParseCard(s string) (c Card, lower bool, err error) {
 		if len(t) == 1 && t[0] >= '2' && t[0] <= '9' {
 			rank = int(t[0] - '0')
 		} else {
-			return 0, false, fmt.Errorf("bad card %q: unknown rank %q", s, t)
+			return 0, false, fmt.Errorf("bad card %s: unknown rank %s", quote(s), quote(t))
 		}
 	}
 	return NewCard(rank, suit), lower, nil

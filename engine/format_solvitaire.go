@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Solvitaire's deal files are JSON objects:
@@ -55,9 +56,9 @@ func ParseSolvitaire(data []byte) (Layout, error) {
 	for _, k := range keys {
 		switch {
 		case k == "hole" || k == "sequences":
-			return Layout{}, fmt.Errorf("key %q is not supported: its games are not of the Klondike family", k)
+			return Layout{}, fmt.Errorf("key %s is not supported: its games are not of the Klondike family", quote(k))
 		case !solvitaireKeys[k]:
-			return Layout{}, fmt.Errorf("unknown key %q", k)
+			return Layout{}, fmt.Errorf("unknown key %s", quote(k))
 		}
 	}
 	var l Layout
@@ -164,6 +165,9 @@ func parseCardList(raw json.RawMessage, where string, emptyOK bool) ([]Card, []b
 	if err != nil {
 		return nil, nil, err
 	}
+	if len(a) > MaxCards {
+		return nil, nil, fmt.Errorf("%s: %d cards; a game has at most %d", where, len(a), MaxCards)
+	}
 	cs := make([]Card, len(a))
 	lower := make([]bool, len(a))
 	for i, e := range a {
@@ -198,7 +202,11 @@ func cardText(raw json.RawMessage, k int) string {
 func short(raw json.RawMessage) string {
 	s := strings.Join(strings.Fields(string(raw)), " ")
 	if len(s) > 40 {
-		s = s[:37] + "..."
+		cut := 37
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	return s
 }

@@ -332,6 +332,9 @@ func TestCheckCards(t *testing.T) {
 		{"Joker missing", joker, deal, "the Joker is missing"},
 		{"two decks, three copies", two, edit(deal2, func(l *Layout) { l.Stock[0] = l.Piles[8][8]; l.Stock[1] = l.Piles[8][8] }), "appears 4 times (tableau pile 3, tableau pile 9 and stock); the game has 2"},
 		{"two decks, one copy", two, edit(deal2, func(l *Layout) { l.Stock = l.Stock[1:] }), "is missing: 1 of 2 found"},
+		{"stock in a game without one", Rules{Decks: 1, Ranks: 13, Deal: []PileDeal{{0, 1}, {1, 5}, {2, 5}, {3, 5}, {4, 5}, {5, 5}, {6, 5}}, Unit: UnitAnyFaceUp},
+			deal, "24 cards in the stock and waste; the game has no stock"},
+		{"stock larger than dealt", base, deal, "24 cards in the stock and waste; the game deals 22 to its stock"},
 		{"small game", Rules{Decks: 1, Ranks: 7, Deal: k.Deal}, deal, "card 8H (tableau pile 2) is not in this game: its ranks are A..7"},
 		{"foundation start", k, edit(deal, func(l *Layout) {
 			l.Foundations[2] = []Card{l.Piles[0][0]}

@@ -6,7 +6,8 @@ import (
 )
 
 // CheckCards checks a layout against the rules of its game: the number of
-// tableau piles, the face-down counts, the number of foundations, reserves
+// tableau piles, the face-down counts, the stock and waste (at most what the
+// deal leaves in the stock), the number of foundations, reserves
 // and cells, that every card of the game is there exactly as many times as
 // the game has decks (the Joker once when the game has one) counting the
 // piles, stock, waste, foundations, reserves and cells (and the waiting
@@ -120,7 +121,19 @@ func CheckCards(r *Rules, l Layout) error {
 	if r.Joker && len(where[Joker]) == 0 {
 		return fmt.Errorf("the Joker is missing")
 	}
-	return checkFoundations(r, l.Foundations)
+	if err := checkFoundations(r, l.Foundations); err != nil {
+		return err
+	}
+	// Cards only ever leave the stock and the waste, so neither can hold
+	// more than the deal leaves in the stock. A game without a stock
+	// (Yukon) holds none: its search has no draw count to turn them by.
+	if n, most := len(l.Stock)+len(l.Waste), max(r.StockCount(), 0); n > most {
+		if most == 0 {
+			return fmt.Errorf("%d cards in the stock and waste; the game has no stock (a deal of another game?)", n)
+		}
+		return fmt.Errorf("%d cards in the stock and waste; the game deals %d to its stock (a deal of another game?)", n, most)
+	}
+	return nil
 }
 
 // checkFoundations checks that every foundation is a run of one suit up

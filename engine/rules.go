@@ -204,7 +204,7 @@ func (r *Rules) Validate() error {
 }
 
 // jokerRulesOK checks that a game with a Joker is one whose Joker play is
-// defined: the rules of Joker Klondike (/work/notes/joker-rules.md) are
+// defined: the rules of Joker Klondike (variants/joker.go, its page) are
 // written for one deck played to a waste, with foundations from the Ace,
 // without cells, reserves or worrying back, and with runs that are built
 // (a group that may hold any face-up card would carry the Joker to a pile,

@@ -126,7 +126,7 @@ func parseJokerTo(name string) (Loc, error) {
 	}
 	l, err := parseLoc(name)
 	if err != nil || !l.IsFoundation() {
-		return 0, fmt.Errorf("joker: %q is no foundation (want f1.. or wait)", name)
+		return 0, fmt.Errorf("joker: %s is no foundation (want f1.. or wait)", quote(name))
 	}
 	return l, nil
 }
@@ -137,7 +137,7 @@ func parseLoc(name string) (Loc, error) {
 	if name == "waste" {
 		return LocWaste, nil
 	}
-	bad := fmt.Errorf("unknown place %q (want waste, t1.., f1.., c1.. or r1..)", name)
+	bad := fmt.Errorf("unknown place %s (want waste, t1.., f1.., c1.. or r1..)", quote(name))
 	if len(name) < 2 {
 		return 0, bad
 	}
@@ -160,7 +160,7 @@ func parseLoc(name string) (Loc, error) {
 		return 0, bad
 	}
 	if k > limit {
-		return 0, fmt.Errorf("no place %q: at most %d of that kind", name, limit)
+		return 0, fmt.Errorf("no place %s: at most %d of that kind", quote(name), limit)
 	}
 	return base + Loc(k-1), nil
 }
@@ -195,7 +195,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	case OpMove:
 		kind = KindMove
 	default:
-		return 0, fmt.Errorf("unknown op %q (want draw, recycle, deal or move)", st.Op)
+		return 0, fmt.Errorf("unknown op %s (want draw, recycle, deal or move)", quote(st.Op))
 	}
 	if kind != KindMove {
 		if st.From != "" || st.To != "" || st.N != 0 || st.Card != "" || st.Joker != "" {
@@ -224,7 +224,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	}
 	named, _, err := ParseCard(st.Card)
 	if err != nil {
-		return 0, fmt.Errorf("move %s-%s: card %q: %v", st.From, st.To, st.Card, err)
+		return 0, fmt.Errorf("move %s-%s: card %s: %v", st.From, st.To, quote(st.Card), err)
 	}
 	jt, err := parseJokerTo(st.Joker)
 	if err != nil {

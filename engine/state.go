@@ -261,7 +261,11 @@ func (g *Game) NewState(l Layout) (State, error) {
 		return s, errors.New("the game has no waste but the deal has one")
 	}
 	if r.Passes > 0 && l.Recycles >= r.Passes {
-		return s, fmt.Errorf("%d recycles done but the game allows %d passes", l.Recycles, r.Passes)
+		passes := fmt.Sprintf("%d passes through the stock", r.Passes)
+		if r.Passes == 1 {
+			passes = "one pass through the stock"
+		}
+		return s, fmt.Errorf("%d recycles done but the game allows %s", l.Recycles, passes)
 	}
 	s.base = 1
 	if r.BaseDealt {

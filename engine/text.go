@@ -119,7 +119,7 @@ func ParseText(data string) (Layout, error) {
 		}
 		name, rest, ok := strings.Cut(text, ":")
 		if !ok {
-			return l, fmt.Errorf("line %d: want \"name: cards\", got %q", lineNo, raw)
+			return l, fmt.Errorf("line %d: want \"name: cards\", got %s", lineNo, quote(raw))
 		}
 		name = strings.ToLower(strings.TrimSpace(name))
 		if prev, dup := seen[name]; dup {
@@ -132,6 +132,9 @@ func ParseText(data string) (Layout, error) {
 				c, _, err := ParseCard(tok)
 				if err != nil {
 					return nil, fmt.Errorf("line %d (%s): %v", lineNo, name, err)
+				}
+				if len(out) == MaxCards {
+					return nil, fmt.Errorf("line %d (%s): more than %d cards; a game has at most %d", lineNo, name, MaxCards, MaxCards)
 				}
 				out = append(out, c)
 			}
@@ -163,12 +166,12 @@ func ParseText(data string) (Layout, error) {
 		case name == "recycles":
 			k, err := strconv.Atoi(strings.TrimSpace(rest))
 			if err != nil || k < 0 || k > 255 {
-				return l, fmt.Errorf("line %d: bad recycles count %q", lineNo, strings.TrimSpace(rest))
+				return l, fmt.Errorf("line %d: bad recycles count %s", lineNo, quote(strings.TrimSpace(rest)))
 			}
 			l.Recycles = k
 		case name == "joker":
 			if v := strings.ToLower(strings.TrimSpace(rest)); v != "waiting" {
-				return l, fmt.Errorf("line %d: joker %q: the only joker line is \"joker: waiting\"", lineNo, v)
+				return l, fmt.Errorf("line %d: joker %s: the only joker line is \"joker: waiting\"", lineNo, quote(v))
 			}
 			l.JokerWaiting = true
 		default:
@@ -214,7 +217,7 @@ func ParseText(data string) (Layout, error) {
 					cells[k] = cs[0]
 				}
 			} else {
-				return l, fmt.Errorf("line %d: unknown location %q (want stock, waste, tN, fN, rN, cN, recycles, joker)", lineNo, name)
+				return l, fmt.Errorf("line %d: unknown location %s (want stock, waste, tN, fN, rN, cN, recycles, joker)", lineNo, quote(name))
 			}
 		}
 	}

@@ -42,6 +42,19 @@ func SolveDeals(ctx context.Context, g *engine.Game, deal DealFunc, seeds []uint
 	}, each)
 }
 
+// SolverBugError is a solution of the solver's that does not replay under
+// the rules: a bug of the program, never a result.
+type SolverBugError struct {
+	Seed uint64
+	Err  error
+}
+
+func (e *SolverBugError) Error() string {
+	return fmt.Sprintf("seed %d: the solver's solution does not replay: %v", e.Seed, e.Err)
+}
+
+func (e *SolverBugError) Unwrap() error { return e.Err }
+
 // SolveOne solves one deal and checks a won verdict by replaying its
 // solution: a solution that does not replay is an error, never a result.
 func SolveOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, opt solver.Options) (Record, error) {
@@ -56,7 +69,7 @@ func SolveOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, o
 	res := solver.Solve(ctx, s, opt)
 	if res.Verdict == solver.Won {
 		if err := replay(s, res.Solution); err != nil {
-			return Record{}, fmt.Errorf("seed %d: the solver's solution does not replay: %v", seed, err)
+			return Record{}, &SolverBugError{Seed: seed, Err: err}
 		}
 	}
 	return Record{

@@ -143,7 +143,7 @@ func Claims() []Claim {
 	return []Claim{
 		{
 			Title: "Klondike draw 3 is won about 1 in 30 games",
-			Seeds: `seed 003: "1 in 30 games"; seed 001: "perhaps one in thirty hands"`,
+			Seeds: `rule text 003: "1 in 30 games"; rule text 001: "perhaps one in thirty hands"`,
 			Test: "holds if the 95% interval lies within 2%–5% (\"about\" 1 in 30 = 3.3%, read as " +
 				"between 1 in 50 and 1 in 20), fails if it lies wholly outside",
 			rate: &rateTest{sel: selector{"klondike", klondikeRules(3, 0, false)}, what: "win rate in [2%, 5%]",
@@ -151,14 +151,14 @@ func Claims() []Claim {
 		},
 		{
 			Title: "Draw 1 has better odds than draw 3",
-			Seeds: "seeds 001 and 003",
+			Seeds: "rule texts 001 and 003",
 			Test:  "Klondike draw 1 against draw 3, unlimited passes, on the same deals: exact McNemar test at 5%",
 			cmp: &compareTest{a: selector{"klondike", klondikeRules(1, 0, false)}, b: selector{"klondike", klondikeRules(3, 0, false)},
 				aName: "draw 1", bName: "draw 3", paired: true},
 		},
 		{
 			Title: "Klondike Holdout is won at least once in five games",
-			Seeds: `seed 002: "can be at least once in five games, probably more if you're good"`,
+			Seeds: `rule text 002: "can be at least once in five games, probably more if you're good"`,
 			Test:  "holds if the 95% interval lies at or above 20%, fails if it lies below",
 			rate: &rateTest{sel: selector{"klondike-holdout", defaultRules(false)}, what: "win rate ≥ 20%",
 				check: func(iv Interval) outcome {
@@ -173,21 +173,21 @@ func Claims() []Claim {
 		},
 		{
 			Title: "Defoundation makes Klondike slightly easier to win (draw 3)",
-			Seeds: `seed 000: "slightly easier to win"`,
+			Seeds: `rule text 000: "slightly easier to win"`,
 			Test:  "Klondike draw 3 with worrying back against without, on the same deals: exact McNemar test at 5%",
 			cmp: &compareTest{a: selector{"klondike", klondikeRules(3, 0, true)}, b: selector{"klondike", klondikeRules(3, 0, false)},
 				aName: "defoundation", bName: "standard", paired: true},
 		},
 		{
 			Title: "Defoundation makes Klondike slightly easier to win (draw 1)",
-			Seeds: `seed 000: "slightly easier to win"`,
+			Seeds: `rule text 000: "slightly easier to win"`,
 			Test:  "Klondike draw 1 with worrying back against without, on the same deals: exact McNemar test at 5%",
 			cmp: &compareTest{a: selector{"klondike", klondikeRules(1, 0, true)}, b: selector{"klondike", klondikeRules(1, 0, false)},
 				aName: "defoundation", bName: "standard", paired: true},
 		},
 		{
 			Title: "Double Klondike is somewhat easier to win than Klondike",
-			Seeds: `seed 000: "somewhat easier to win than the standard variant" (both draw 3, unlimited passes)`,
+			Seeds: `rule text 000: "somewhat easier to win than the standard variant" (both draw 3, unlimited passes)`,
 			Test: "Double Klondike against Klondike draw 3 (different decks, so unpaired): two-proportion z-test at 5%; " +
 				"with unknown deals, holds only if the intervals (unknowns either way) do not meet",
 			cmp: &compareTest{a: selector{"double-klondike", defaultRules(false)}, b: selector{"klondike", klondikeRules(3, 0, false)},
@@ -195,25 +195,25 @@ func Claims() []Claim {
 		},
 		{
 			Title: "Double Klondike is not easy to win",
-			Seeds: `seed 004: "not easy to win"`,
+			Seeds: `rule text 004: "not easy to win"`,
 			Test:  "read as \"lost more often than won\": holds if the 95% interval lies below 50%",
 			rate:  &rateTest{sel: selector{"double-klondike", defaultRules(false)}, what: "win rate < 50%", check: between(0, 0.5)},
 		},
 		{
 			Title: "Klondike draw 1, one pass, ends in defeat more often than not",
-			Seeds: `seed 004: "More often than not, you end up ... [in] defeat"`,
+			Seeds: `rule text 004: "More often than not, you end up ... [in] defeat"`,
 			Test:  "holds if the 95% interval lies below 50%",
 			rate:  &rateTest{sel: selector{"klondike", klondikeRules(1, 1, false)}, what: "win rate < 50%", check: between(0, 0.5)},
 		},
 		{
 			Title: "Turning a profit at Till Dawn's casino scoring is hard (Holdout)",
-			Seeds: `seed 002: "$52 a game ... $3 back for each card ... If you can turn a profit, you're doing okay!"`,
+			Seeds: `rule text 002: "$52 a game ... $3 back for each card ... If you can turn a profit, you're doing okay!"`,
 			Test:  "holds if the mean money per game ($3 a card less $52) has its 95% interval below $0",
 			money: &moneyTest{sel: selector{"klondike-holdout", defaultRules(false)}, field: "till_dawn"},
 		},
 		{
 			Title: "A won game at Vegas scoring is worth $208",
-			Seeds: `seed 003: "52 × 5 − 52 = $208"`,
+			Seeds: `rule text 003: "52 × 5 − 52 = $208"`,
 			Test:  "every won game's Vegas score ($5 a card less $52) in the records is $208 (Klondike draw 3, three passes: Vegas rules)",
 			money: &moneyTest{sel: selector{"klondike", klondikeRules(3, 3, false)}, field: "vegas", won: true},
 		},
@@ -229,13 +229,13 @@ type claimRow struct {
 // WriteClaims writes results/CLAIMS.md from result directories.
 func WriteClaims(w io.Writer, rs []Result, command string) error {
 	var b strings.Builder
-	b.WriteString("# The seeds' claims, measured\n\n")
+	b.WriteString("# The rule texts' claims, measured\n\n")
 	fmt.Fprintf(&b, "_Generated by `%s`: regenerate it with that command, never edit it by hand._\n\n", command)
 	b.WriteString(`A claim about odds is a claim about a player. Each claim below is tested against every
 player model with data: **thoughtful** (every card known; the exact solver, unknown deals
 counted either way), and players who see only what a person sees (solver/player):
 **random** (uniform over legal moves), **greedy** (a fixed priority of move kinds),
-**human** (the tips of seed 002 and common advice), **planner** (hindsight optimisation
+**human** (the tips of rule text 002 and common advice), **planner** (hindsight optimisation
 over sampled hidden cards). Intervals are 95% (Wilson for win rates; normal for means).
 A claim **holds** for a model when the test says so at 5%, **fails** when the data say
 the opposite, and is **undecided** when the data cannot tell. The verdict of a claim is

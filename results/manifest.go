@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -225,12 +226,21 @@ func diffValues(a, b any, ignore []string) (field, va, vb string) {
 	ra, rb := reflect.ValueOf(a), reflect.ValueOf(b)
 	for i := 0; i < ta.NumField(); i++ {
 		name, _, _ := strings.Cut(ta.Field(i).Tag.Get("json"), ",")
+		if name == "" {
+			name = ta.Field(i).Name
+		}
 		if contains(ignore, name) {
 			continue
 		}
 		x, y := ra.Field(i).Interface(), rb.Field(i).Interface()
 		if reflect.DeepEqual(x, y) {
 			continue
+		}
+		if ra.Field(i).Kind() == reflect.Struct {
+			// name the field inside (rules.Draw), not the whole struct
+			if sub, sx, sy := diffValues(x, y, nil); sub != "" {
+				return name + "." + sub, sx, sy
+			}
 		}
 		return name, jsonString(x), jsonString(y)
 	}
@@ -264,14 +274,14 @@ func ReadManifest(dir string) (Manifest, error) {
 // readJSONStrict decodes the JSON file at path into v, refusing fields v
 // does not have; errors name the file.
 func readJSONStrict(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadFileLimit(path, MaxManifestBytes)
 	if err != nil {
 		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %s", path, ClipError(err))
 	}
 	return nil
 }
@@ -282,34 +292,55 @@ func WriteManifest(dir string, m *Manifest) error {
 	return writeJSONAtomic(filepath.Join(dir, ManifestFile), m)
 }
 
-// writeFileAtomic replaces path with data so that a crash leaves either
-// the old file or the new one.
-func writeFileAtomic(path string, data []byte) error {
+// WriteFileAtomic replaces path with data so that a crash leaves either
+// the old file or the new one: a temporary file beside it, written, made
+// readable by all (mode 0644, as os.WriteFile makes files), synced, renamed
+// over path, and the directory synced. Errors name path,
+// never the temporary file.
+func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
+	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("write %s: %w", path, bareError(err))
 	}
 	return syncDir(dir)
+}
+
+// bareError is the cause of a file system error without the path it
+// names (a temporary file's, which would only puzzle a user).
+func bareError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }
 
 // syncDir makes a rename or a new file in dir durable.

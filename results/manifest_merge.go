@@ -119,7 +119,7 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 			return res, err
 		}
 	}
-	if err := writeFileAtomic(filepath.Join(out, RecordsFile), buf.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(out, RecordsFile), buf.Bytes()); err != nil {
 		return res, err
 	}
 	res.Manifest, res.Records = merged, len(all)

@@ -344,7 +344,7 @@ func writeJSONAtomic(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
 
 // ReadMatchManifest reads DIR/manifest.json as a match manifest.
@@ -362,7 +362,7 @@ func ReadMatchManifest(dir string) (MatchManifest, error) {
 
 // IsMatchDir tells whether dir holds a match manifest.
 func IsMatchDir(dir string) bool {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	data, err := ReadFileLimit(filepath.Join(dir, ManifestFile), MaxManifestBytes)
 	if err != nil {
 		return false
 	}
@@ -379,7 +379,7 @@ func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&r); err != nil {
-			return r, 0, fmt.Errorf("not a match record: %v", err)
+			return r, 0, fmt.Errorf("not a match record: %s", ClipError(err))
 		}
 		n := len(r.Players)
 		if n < multi.MinPlayers || len(r.Slots) != n || len(r.Places) != n || len(r.Cards) != n || r.Winner < 0 || r.Winner > n {
@@ -394,11 +394,7 @@ func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 
 // CompressMatchRecords is CompressRecords for a finished match directory.
 func CompressMatchRecords(dir string) error {
-	m, err := ReadMatchManifest(dir)
-	if err != nil {
-		return err
-	}
-	recs, good, err := ReadMatchRecords(dir)
+	m, recs, good, err := readMatchRun(dir)
 	if err != nil {
 		return err
 	}
@@ -431,11 +427,7 @@ type MatchResult struct {
 
 // LoadMatch reads a match directory.
 func LoadMatch(dir string) (MatchResult, error) {
-	m, err := ReadMatchManifest(dir)
-	if err != nil {
-		return MatchResult{}, err
-	}
-	recs, _, err := ReadMatchRecords(dir)
+	m, recs, _, err := readMatchRun(dir)
 	if err != nil {
 		return MatchResult{}, err
 	}
@@ -542,7 +534,7 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 			return merged, 0, 0, err
 		}
 	}
-	if err := writeFileAtomic(filepath.Join(out, MatchRecordsFile), buf.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(out, MatchRecordsFile), buf.Bytes()); err != nil {
 		return merged, 0, 0, err
 	}
 	return merged, len(all), missing, nil

@@ -24,11 +24,7 @@ type Result struct {
 // LoadResult reads a result directory, with its retry passes applied
 // (RunRetry). A torn last line is left out, as a resumed run would.
 func LoadResult(dir string) (Result, error) {
-	m, err := ReadManifest(dir)
-	if err != nil {
-		return Result{}, err
-	}
-	recs, _, err := ReadRecords(dir)
+	m, recs, _, err := readRun(dir)
 	if err != nil {
 		return Result{}, err
 	}
@@ -89,18 +85,26 @@ func PublishedFigure(r engine.Rules) (Published, bool) {
 	return Published{}, false
 }
 
-// RulesSummary says the rules that vary across the family in a few words:
-// the stock (draw and passes, or where it is dealt, or none), defoundation,
-// strict (whole runs only), cells.
+// RulesSummary says in a few words every rule a game's options change
+// (variants.KnownOptions), so that two experiments of one game under
+// different options never share a label: the stock (draw and passes, or
+// where it is dealt and whether only when stuck, or none), defoundation,
+// the foundation base when dealt, a tableau dealt all face up, strict
+// (whole runs only), cells. TestRulesSummaryTellsOptionsApart checks it
+// against every option of every game.
 func RulesSummary(r *engine.Rules) string {
 	var parts []string
+	stuck := ""
+	if r.DealOnlyWhenStuck {
+		stuck = " only when stuck"
+	}
 	switch {
 	case r.StockCount() == 0:
 		parts = append(parts, "no stock")
 	case r.StockTo == engine.StockToPiles:
-		parts = append(parts, "stock dealt onto the piles")
+		parts = append(parts, "stock dealt onto the piles"+stuck)
 	case r.StockTo == engine.StockToReserves:
-		parts = append(parts, "stock dealt onto the reserves")
+		parts = append(parts, "stock dealt onto the reserves"+stuck)
 	default:
 		parts = append(parts, fmt.Sprintf("draw %d", r.Draw))
 		switch {
@@ -111,9 +115,18 @@ func RulesSummary(r *engine.Rules) string {
 		default:
 			parts = append(parts, fmt.Sprintf("%d passes", r.Passes))
 		}
+		if stuck != "" {
+			parts = append(parts, "drawn"+stuck)
+		}
 	}
 	if r.WorryBack {
 		parts = append(parts, "defoundation")
+	}
+	if r.BaseDealt {
+		parts = append(parts, "dealt base")
+	}
+	if allFaceUp(r) {
+		parts = append(parts, "all face up")
 	}
 	if r.Unit == engine.UnitWholeRun {
 		parts = append(parts, "strict")
@@ -122,6 +135,19 @@ func RulesSummary(r *engine.Rules) string {
 		parts = append(parts, fmt.Sprintf("%d cells", r.Cells))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// allFaceUp tells whether the deal puts no card face down though its piles
+// hold more than one card (a game dealt face up, as Whitehead is).
+func allFaceUp(r *engine.Rules) bool {
+	most := 0
+	for _, d := range r.Deal {
+		if d.Down > 0 {
+			return false
+		}
+		most = max(most, d.Up)
+	}
+	return most > 1
 }
 
 // BudgetSummary writes a manifest's budgets, e.g. "1m0s, 20000 nodes,
@@ -305,7 +331,7 @@ bound counting every unknown deal as lost to the Wilson upper bound counting eve
 unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
 with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
 where one is published, and "overlaps" whether the two intervals meet. "solver" is the
-solver version that decided the row's deals (SolverVersion in results/manifest.go):
+solver version that decided the row's deals (each manifest keeps it):
 versions differ in which deals their budget leaves unknown and in time, never in a
 verdict they give, but for one flaw: versions before 8 (with the Joker, before 9) could
 call a won deal lost in games with worrying back. Rows they decided with worrying back are marked † in "solver":
@@ -493,7 +519,7 @@ func reportRow(r *Result) string {
 	}
 	win, decided, mean, p99, total := "–", "–", "–", "–", "–"
 	if s.Deals > 0 {
-		win = fmt.Sprintf("%s ± %s", pct(wr.Mid()), pct(wr.Half()))
+		win = wr.Text()
 		mean, p99, total = formatMS(s.MeanMS), formatMS(s.P99MS), formatTotal(s.TotalMS)
 	}
 	if s.Won+s.Lost > 0 {

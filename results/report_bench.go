@@ -93,9 +93,9 @@ each solved within the wall-time budget and the table memory shown, one core per
 "unknown" deals stopped at a budget. "tables" is the peak of the solver's tables per
 deal (median / max) and "> 256 MB" counts the deals over 256 MB (the benchmark's memory
 target); "states/s" is the states expanded (real and relaxed) per second of solving.
-The target (issue 3), on 10,000 deals each of draw 1 and draw 3 with worrying back: no
+The target, on 10,000 deals each of draw 1 and draw 3 with worrying back: no
 deal unknown at 60 s, a mean time per deal of at most 14 ms (draw 1) and 32 ms (draw 3),
-half lonelybot's as measured in the issue, and at most 256 MB per deal. Times depend on
+half of lonelybot's mean time, and at most 256 MB per deal. Times depend on
 the machine and its load; results/bench.md tells the conditions of each run.
 
 | benchmark | game | rules | deals | budget | decided % | won | lost | unknown | mean | median | p99 | max | tables | > 256 MB | states/s | solver | target |

@@ -104,9 +104,9 @@ func equalPlayers(m *MatchManifest) bool {
 // players.
 func WriteMatchSection(b *strings.Builder, ms []MatchResult) {
 	b.WriteString(`
-## Games between players (Double Klondike, seed 000)
+## Games between players (Double Klondike, rule text 000)
 
-Double Klondike between 2 to 5 players (engine/multi; seed 000's rules, every point the
+Double Klondike between 2 to 5 players (engine/multi; rule text 000's rules, every point the
 seed leaves open decided and written down in the package doc): each player has his own
 deck, tableau, stock and waste, the foundations are shared. "turns" is Snap-Up Patience
 (one stock card a turn), "simultaneous" is Simultaneous Play (2) or Multi-Klondike (3+),

@@ -81,7 +81,7 @@ func writePublishedPlayers(b *strings.Builder, rs []Result) {
 	b.WriteString(`
 ### Against the published players
 
-Published win rates of players who cannot see the face-down cards (../shared/VARIANTS.md), with
+Published win rates of players who cannot see the face-down cards (each row names its source), with
 ours on the same rules: "inside" when the published figure (or range) meets our 95% interval.
 The players of Bjarnason, Fern and Tadepalli saw the stock cards, which ours do not; how the
 heuristic bots play is not published, so each of our players but random is set against them.

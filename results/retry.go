@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -90,19 +89,15 @@ type RetryResult struct {
 // as Run's.
 func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	var res RetryResult
-	m, err := ReadManifest(o.Dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return res, fmt.Errorf("%s is not a result directory (it has no %s)", o.Dir, ManifestFile)
-	}
+	m, recs, _, err := readRun(o.Dir)
 	if err != nil {
 		return res, err
 	}
 	if m.Player != "" {
 		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
 	}
-	recs, _, err := ReadRecords(o.Dir)
-	if err != nil {
-		return res, err
+	if sh, err := ParseShard(m.Shard); err == nil && sh.N > 1 {
+		return res, fmt.Errorf("%s is shard %s of its experiment; merge the shards first (klondike merge) and retry the merged directory", o.Dir, sh)
 	}
 	base := Result{Dir: o.Dir, Manifest: m, Records: recs}
 	if exp := base.Expected(); len(recs) < exp {
@@ -139,6 +134,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		if k > 0 && passes[k-1].Done < passes[k-1].Of {
 			return res, fmt.Errorf("%s: retry pass %d (%s) has %d of its %d deals; finish it first (klondike retry with its budgets)",
 				o.Dir, k, retrySummary(&m.Retries[k-1]), passes[k-1].Done, passes[k-1].Of)
+		}
+		if countUnknown(before) == 0 {
+			return res, fmt.Errorf("%s: no deal is unknown; there is nothing to retry", o.Dir)
 		}
 		m.Retries = append(m.Retries, want)
 		k++
@@ -260,7 +258,7 @@ func parseRecord(b []byte) (Record, uint64, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return r, 0, fmt.Errorf("not a record: %v", err)
+		return r, 0, fmt.Errorf("not a record: %s", ClipError(err))
 	}
 	if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
 		return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)

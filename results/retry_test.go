@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -175,9 +176,40 @@ func TestRetryRefusals(t *testing.T) {
 		t.Errorf("a retry of an unfinished experiment: err %v, want a refusal", err)
 	}
 
+	// A shard is refused before anything is written, so it still merges
+	// (finding 4 of issue 23: it was retried as "0 of 0 deals" and then
+	// could not be merged).
 	a, _ := retryBase(t, Shard{1, 2})
 	b, _ := retryBase(t, Shard{2, 2})
-	retry(t, context.Background(), a, 5000, nil)
+	before, err := os.ReadFile(filepath.Join(a, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: a, MaxNodes: 5000}); err == nil || !strings.Contains(err.Error(), "merge the shards first") {
+		t.Errorf("a retry of shard 1/2: err %v, want a refusal", err)
+	}
+	if after, err := os.ReadFile(filepath.Join(a, ManifestFile)); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the refused retry changed the shard's manifest (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(a, RetryFile(1))); err == nil {
+		t.Errorf("the refused retry wrote %s", RetryFile(1))
+	}
+	merged := filepath.Join(t.TempDir(), "m")
+	if _, err := Merge(merged, []string{a, b}, false); err != nil {
+		t.Errorf("merging the shards after a refused retry: %v", err)
+	}
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: merged, MaxNodes: 5000}); err != nil {
+		t.Errorf("retrying the merged shards: %v", err)
+	}
+	// A shard retried by an earlier build is not merged.
+	ma, err := ReadManifest(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ma.Retries = append(ma.Retries, Retry{Budget: "0s", MaxNodes: 5000, SolverVersion: SolverVersion})
+	if err := WriteManifest(a, &ma); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Merge(filepath.Join(t.TempDir(), "m"), []string{a, b}, false); err == nil || !strings.Contains(err.Error(), "retry passes") {
 		t.Errorf("merging a retried shard: err %v, want a refusal", err)
 	}

@@ -87,11 +87,16 @@ type MismatchError struct {
 	Dir        string
 	Field      string // JSON name of the first field that differs
 	Have, Want string // the directory's value and the run's
+	Hint       string // what to do instead; "" for the usual advice
 }
 
 func (e *MismatchError) Error() string {
-	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (use another directory, or the same flags to continue)",
-		e.Dir, e.Field, e.Have, e.Want)
+	hint := e.Hint
+	if hint == "" {
+		hint = "use another directory, or the same flags to continue"
+	}
+	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (%s)",
+		e.Dir, e.Field, e.Have, e.Want, hint)
 }
 
 // Run solves the seeds of the manifest's shard that DIR does not hold yet,
@@ -320,7 +325,11 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 		ignore = append(ignore, "deals")
 	}
 	if field, have, want := Diff(&old, m, ignore...); field != "" {
-		return &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
+		e := &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
+		if field == "deals" && m.Deals > old.Deals {
+			e.Hint = fmt.Sprintf("pass --grow to extend it to %d deals, keeping its records; or use another directory", m.Deals)
+		}
+		return e
 	}
 	nm := old
 	nm.Workers, nm.Deals = m.Workers, m.Deals
@@ -442,7 +451,10 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 	br := bufio.NewReaderSize(r, 1<<16)
 	line := map[uint64]int{}
 	for n := 1; ; n++ {
-		b, err := br.ReadBytes('\n')
+		b, err := readLine(br)
+		if errors.Is(err, errLongLine) {
+			return nil, 0, fmt.Errorf("%s line %d: longer than %d bytes: not a record", path, n, MaxLineBytes)
+		}
 		if err == io.EOF {
 			if len(b) > 0 && strings.HasSuffix(path, ".gz") {
 				return nil, 0, fmt.Errorf("%s: the last line is cut short", path)
@@ -465,23 +477,35 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 	}
 }
 
+// errLongLine is readLine's error for a line over MaxLineBytes.
+var errLongLine = errors.New("line too long")
+
+// readLine reads a line with its newline, as ReadBytes('\n') does, but
+// refuses one longer than MaxLineBytes without reading the rest of it.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		b = append(b, frag...)
+		if len(b) > MaxLineBytes {
+			return nil, errLongLine
+		}
+		if err != bufio.ErrBufferFull {
+			return b, err
+		}
+	}
+}
+
 // CompressRecords replaces DIR/records.jsonl by DIR/records.jsonl.gz once
 // every seed of the manifest's shard has its record: the gzip file is
 // written and synced under a temporary name, checked by reading it back,
 // renamed, and only then is the plain file removed.
 func CompressRecords(dir string) error {
-	m, err := ReadManifest(dir)
+	m, recs, good, err := readRun(dir)
 	if err != nil {
 		return err
 	}
-	shard, err := ParseShard(m.Shard)
-	if err != nil && !strings.HasPrefix(m.Shard, "merged") {
-		return err
-	}
-	recs, good, err := ReadRecords(dir)
-	if err != nil {
-		return err
-	}
+	shard, _ := ParseShard(m.Shard)
 	want := m.Deals
 	if !strings.HasPrefix(m.Shard, "merged") {
 		want = uint64(len(shard.Seeds(m.From, m.Deals)))
@@ -498,6 +522,11 @@ func CompressRecords(dir string) error {
 func gzipFile(dir, plain, gz string, good int64) error {
 	path := filepath.Join(dir, plain)
 	st, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if _, gzErr := os.Stat(filepath.Join(dir, gz)); gzErr == nil {
+			return fmt.Errorf("%s is compressed already (%s)", dir, gz)
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -524,7 +553,7 @@ func gzipFile(dir, plain, gz string, good int64) error {
 	if err != nil || !bytes.Equal(back, data) {
 		return fmt.Errorf("%s: the compressed records do not read back: %v", dir, err)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(dir, gz), buf.Bytes()); err != nil {
 		return err
 	}
 	if err := os.Remove(path); err != nil {

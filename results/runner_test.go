@@ -157,8 +157,8 @@ func TestRunManifestMismatch(t *testing.T) {
 	}
 	other = m
 	other.Rules.WorryBack = true
-	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); !errors.As(err, &mm) || mm.Field != "rules" {
-		t.Fatalf("Run with other rules: %v, want a mismatch on rules", err)
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); !errors.As(err, &mm) || mm.Field != "rules.WorryBack" || mm.Have != "false" || mm.Want != "true" {
+		t.Fatalf("Run with other rules: %v, want a mismatch on rules.WorryBack", err)
 	}
 	other = m
 	other.Workers = 1

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -92,6 +93,22 @@ func NewWinRate(won, lost, unknown int) WinRate {
 
 // Deals is the number of deals counted.
 func (w WinRate) Deals() int { return w.Won + w.Lost + w.Unknown }
+
+// Text writes the win rate as the report and every command give it: the
+// centre ± half width of Range, in percent, "81.827 ± 17.069". With no
+// unknown deal Range is the Wilson interval of the won deals.
+func (w WinRate) Text() string {
+	return fmt.Sprintf("%.3f ± %.3f", 100*w.Mid(), 100*w.Half())
+}
+
+// Basis says how Text's interval was made, for a label: "95% Wilson,
+// unknowns counted either way", or "95% Wilson" with no unknown deal.
+func (w WinRate) Basis() string {
+	if w.Unknown == 0 {
+		return "95% Wilson"
+	}
+	return "95% Wilson, unknowns counted either way"
+}
 
 // Mid is the centre of Range, the figure reported as "mid ± half".
 func (w WinRate) Mid() float64 { return (w.Range.Lo + w.Range.Hi) / 2 }

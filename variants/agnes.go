@@ -33,7 +33,7 @@ func agnesSorel() *Game {
 		},
 		Page: `# Agnes Sorel
 
-Seed 001.
+Rule text 001.
 
 - One deck. Seven piles of 1..7 cards, only the top card face up (as Klondike). The 29th card
   starts the first foundation and fixes the base rank of all four; the other 23 cards are the
@@ -82,7 +82,7 @@ func agnesBernauer() *Game {
 		},
 		Page: `# Agnes Bernauer
 
-Seed 001.
+Rule text 001.
 
 - One deck. Seven piles of 1..7 cards, only the top card face up (as Klondike). The 29th card
   starts the first foundation and fixes the base rank of all four. Then one card face up to each of

@@ -26,26 +26,26 @@ func doubleKlondike() *Game {
 		},
 		Page: `# Double Klondike Solitaire
 
-Seeds 000, 001 and 004; seed 002 names it among Solitaire Till Dawn's Klondike variants.
+Rule texts 000, 001 and 004; rule text 002 names it among Solitaire Till Dawn's Klondike variants.
 
 - Two decks shuffled together (104 cards). Nine piles of 1..9 cards, only the top card face up;
   the other 59 cards are the stock.
 - Eight foundations, two per suit, each built up in suit from the Ace to the King. The two
   foundations of a suit are interchangeable.
-- Otherwise Klondike (seed 000: "In all other aspects this variant is the same as in standard
+- Otherwise Klondike (rule text 000: "In all other aspects this variant is the same as in standard
   Klondike Solitaire"): piles build down in alternating colour; any face-up built group, whole or
   partial, moves as a unit; only a King, or a group headed by one, fills an empty pile; a face-down
   card turns up when it becomes a pile's top card.
-- ` + "`--draw`" + `: default 3 (seed 000: cards are "usually dealt ... in packets of three"); 1 is seed 001's
+- ` + "`--draw`" + `: default 3 (rule text 000: cards are "usually dealt ... in packets of three"); 1 is rule text 001's
   easier game ("one at a time (easier)"). At the end of the stock a draw turns what remains.
-- ` + "`--passes`" + `: unlimited by default (seed 000: the waste is turned over "as many times as wanted").
+- ` + "`--passes`" + `: unlimited by default (rule text 000: the waste is turned over "as many times as wanted").
 - ` + "`--defoundation`" + `: a foundation's top card may go back to a pile; off by default, as in Klondike.
 
 Readings:
 
-- Seed 000's "whatever cards remain are added to the stock pile" is read, as VARIANTS.md says, as
+- Rule text 000's "whatever cards remain are added to the stock pile" is read, as VARIANTS.md says, as
   "the waste pile": the last short packet is turned onto the waste.
-- This is the one-player game. Seed 000's two-player "Double Klondike" (Snap-Up Patience) and its
+- This is the one-player game. Rule text 000's two-player "Double Klondike" (Snap-Up Patience) and its
   simultaneous and many-player forms are games between players, not in this list.
 - Besides the native deals, Solvitaire's deal numbering (its mt19937 shuffle of two decks) deals
   this game: 9 piles of 1..9 and a 59-card stock.
@@ -66,7 +66,7 @@ func gargantua() *Game {
 		},
 		Page: `# Gargantua
 
-Named in seed 002 (Solitaire Till Dawn's list of Klondike variants); the seed gives no rules, so
+Named in rule text 002 (Solitaire Till Dawn's list of Klondike variants); the seed gives no rules, so
 they are PySolFC's Gargantua, as VARIANTS.md says: "as Double Klondike, D1, 2 passes".
 
 - Two decks (104 cards). Nine piles of 1..9 cards, only the top card face up; a 59-card stock.
@@ -96,7 +96,7 @@ func steps() *Game {
 		},
 		Page: `# Steps
 
-Seed 001 says only "Steps - A two-deck variation of Klondike."; the rules are PySolFC's Steps, as
+Rule text 001 says only "Steps - A two-deck variation of Klondike."; the rules are PySolFC's Steps, as
 VARIANTS.md gives them.
 
 - Two decks (104 cards). Seven piles of 1..7 cards, only the top card face up; a 76-card stock.

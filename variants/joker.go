@@ -17,9 +17,8 @@ func jokerKlondike() *Game {
 		},
 		Page: `# Joker Klondike
 
-Seed 000 ("Joker Klondike"), as VARIANTS.md gives it; where the text leaves play open, the project
-reads it as ` + "`/work/notes/joker-rules.md`" + ` says, and the engine and the plain reference both play that
-reading.
+Rule text 000 ("Joker Klondike"), as VARIANTS.md gives it; where the text leaves play open, the project
+reads it as below (the readings), and the engine and the plain reference both play that reading.
 
 - One deck and one Joker: 53 cards. Seven piles of 1..7 cards, only the top card face up; the other
   25 cards are the stock. The Joker is dealt like any card: face down or up in a pile, or in the
@@ -44,7 +43,7 @@ reading.
 - ` + "`--draw`" + `: cards turned per draw, default 3 as in ` + "`klondike`" + `; 1 is the easier game.
 - ` + "`--passes`" + `: times through the stock; unlimited by default, as in ` + "`klondike`" + `.
 
-Readings (` + "`/work/notes/joker-rules.md`" + `):
+Readings (the project's, where the text is silent):
 
 - The Joker's move to a foundation is forced, but which open foundation is the player's choice; the
   Joker never stands for an Ace (a foundation must hold its Ace to be open), and standing for a

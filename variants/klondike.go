@@ -15,22 +15,22 @@ func klondike() *Game {
 		},
 		Page: `# Klondike
 
-Seeds 000, 001, 003 and 004.
+Rule texts 000, 001, 003 and 004.
 
 - One deck. Seven piles of 1..7 cards, only the top card face up; the other 24 cards are the stock.
 - Four foundations, built up in suit from the Ace to the King.
 - Piles build down in alternating colour. Any face-up built group, whole or partial, moves as a
   unit. Only a King, or a group headed by a King, fills an empty pile. A face-down card turns up by
   itself when it becomes a pile's top card.
-- The stock is turned ` + "`--draw`" + ` cards at a time onto the waste (default 3, as seeds 000, 001 and 003
-  play it; seed 004 plays draw 1); at the end of the stock a draw turns what remains (seed 000).
+- The stock is turned ` + "`--draw`" + ` cards at a time onto the waste (default 3, as rule texts 000, 001 and 003
+  play it; rule text 004 plays draw 1); at the end of the stock a draw turns what remains (rule text 000).
   Only the waste's top card is playable.
-- ` + "`--passes`" + `: times through the stock; unlimited by default (seeds 000, 001, 003); 1 is seed 004's
-  "shuffle through the stock pile only once"; 3 is seed 001's "usually to two" redeals and Vegas.
-- ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits (seed 000's
-  "Defoundation"). Off by default: seeds 000 and 004 say a foundation card stays there.
+- ` + "`--passes`" + `: times through the stock; unlimited by default (rule texts 000, 001, 003); 1 is rule text 004's
+  "shuffle through the stock pile only once"; 3 is rule text 001's "usually to two" redeals and Vegas.
+- ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits (rule text 000's
+  "Defoundation"). Off by default: rule texts 000 and 004 say a foundation card stays there.
 
-Readings: seed 001's "the game is lost when ... the only move is to recycle the stock" is what an
+Readings: rule text 001's "the game is lost when ... the only move is to recycle the stock" is what an
 exhaustive search finds anyway: recycling without playing changes nothing that matters.
 `,
 	}
@@ -51,7 +51,7 @@ func klondikeStrict() *Game {
 		},
 		Page: `# Klondike Strict
 
-Named in seed 002 (Solitaire Till Dawn's list of Klondike variants); rules as VARIANTS.md gives them.
+Named in rule text 002 (Solitaire Till Dawn's list of Klondike variants); rules as VARIANTS.md gives them.
 
 - Klondike with draw 1 and one pass through the stock.
 - Only all the face-up cards of a pile move together to another pile, never a part of them. A
@@ -79,7 +79,7 @@ func klondikeHoldout() *Game {
 		},
 		Page: `# Klondike Holdout
 
-Seed 002 (Solitaire Till Dawn), its main text.
+Rule text 002 (Solitaire Till Dawn), its main text.
 
 - Klondike dealt one card at a time from the hand onto the waste, with no redeal (draw 1, one pass).
 - Two "holdout" cells of one card each. A cell takes the top card of any pile or of the waste. A
@@ -109,7 +109,7 @@ func klondikeFamiliar() *Game {
 		},
 		Page: `# Klondike Familiar
 
-Named in seed 002; VARIANTS.md: draw 3, unlimited passes, partial groups move: the classic game,
+Named in rule text 002; VARIANTS.md: draw 3, unlimited passes, partial groups move: the classic game,
 the same rules as ` + "`klondike`" + ` with its defaults.
 
 - ` + "`--defoundation`" + `: the top card of a foundation may go back to a pile where it fits; off by

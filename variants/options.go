@@ -86,7 +86,7 @@ var knownOptions = []Option{
 	},
 	{
 		Name: "base", Values: BaseDealt + " or " + BaseAce,
-		Help:  "foundation base: dealt (the card after the tableau fixes the base rank) or ace",
+		Help:  "foundation base: the card dealt after the tableau fixes the base rank, or the Ace",
 		given: func(o *Options) bool { return o.Base != "" },
 		set: func(o *Options, v string) error {
 			v = strings.ToLower(v)

@@ -18,7 +18,7 @@ func thumbAndPouch() *Game {
 		},
 		Page: `# Thumb and Pouch
 
-Seed 001; seed 002 names it among Solitaire Till Dawn's Klondike variants.
+Rule text 001; rule text 002 names it among Solitaire Till Dawn's Klondike variants.
 
 - One deck. Seven piles of 1..7 cards, only the top card face up; a 24-card stock.
 - Four foundations, built up in suit from the Ace to the King.
@@ -27,7 +27,7 @@ Seed 001; seed 002 names it among Solitaire Till Dawn's Klondike variants.
 - Any card or group fills an empty pile.
 - ` + "`--draw`" + `: default 3. ` + "`--passes`" + `: unlimited by default. ` + "`--defoundation`" + `: off by default.
 
-Readings: seed 001 says "Same as Klondike" apart from building and spaces, and its Klondike turns
+Readings: rule text 001 says "Same as Klondike" apart from building and spaces, and its Klondike turns
 three cards at a time with unlimited passes: that is the default. PySolFC and Solitaire Till Dawn
 play it draw 1, one pass (VARIANTS.md: "Offer both and report both"): ` + "`--draw 1 --passes 1`" + `.
 `,
@@ -54,7 +54,7 @@ func whitehead() *Game {
 		},
 		Page: `# Whitehead
 
-Seed 001.
+Rule text 001.
 
 - One deck. Seven piles of 1..7 cards, all face up. The 29th card starts the first foundation and
   fixes the base rank of all four; the other 23 cards are the stock.
@@ -64,13 +64,13 @@ Seed 001.
   its colour. Only runs in one suit move as a unit (and a single card always).
 - Any card or group fills an empty pile.
 - The stock is turned one card at a time; there is no redeal.
-- ` + "`--base`" + `: ` + "`dealt`" + ` (default, seed 001) or ` + "`ace`" + ` (PySolFC: every foundation starts with its Ace,
+- ` + "`--base`" + `: ` + "`dealt`" + ` (default, rule text 001) or ` + "`ace`" + ` (PySolFC: every foundation starts with its Ace,
   nothing is dealt to the foundations, the stock holds 24 cards and ranks do not wrap).
-- ` + "`--draw`" + `: default 1. ` + "`--passes`" + `: default 1 (seed 001: "there is no redeal").
+- ` + "`--draw`" + `: default 1. ` + "`--passes`" + `: default 1 (rule text 001: "there is no redeal").
 
 Readings:
 
-- Seed 001: "the twenty-ninth card forms the basis of the first foundation"; VARIANTS.md: "PySolFC
+- Rule text 001: "the twenty-ninth card forms the basis of the first foundation"; VARIANTS.md: "PySolFC
   builds from Aces instead — an option". The seed's rule is the default.
 - "Foundations wrap K→A after the base rank" (VARIANTS.md). The engine's one wrap rule also wraps
   the building in the piles; with the Ace base nothing wraps, as in PySolFC.

@@ -42,7 +42,7 @@ func yukon() *Game {
 		},
 		Page: `# Yukon
 
-Seed 000.
+Rule text 000.
 
 - One deck, no stock: every card is dealt. Pile 1 gets one face-up card; pile j (2..7) gets j−1
   face-down cards, then 5 face-up cards.
@@ -78,7 +78,7 @@ func alaska() *Game {
 		},
 		Page: `# Alaska
 
-Seed 001.
+Rule text 001.
 
 - One deck, no stock. The Klondike deal (piles of 1..7, the top card face up), then the other 24
   cards face up onto the six right-hand piles, four each: pile 1 holds one face-up card, pile j

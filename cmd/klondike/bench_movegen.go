@@ -16,10 +16,10 @@ import (
 
 type benchMovegenOptions struct {
 	rules     ruleOptions
-	deals     int
+	deals     uint64
 	depth     int
 	divide    bool
-	seed      uint64
+	seed      string
 	playouts  int
 	perftTime time.Duration
 	json      bool
@@ -48,20 +48,20 @@ those of a pinned perft table (go test ./bench) and neither --seed nor
 are in the table their counts are checked against it, and a mismatch exits
 with code 1. --divide prints, for each deal, the sequences of the full
 depth under each root move. --json prints one JSON object.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runBenchMovegen(stdout, cmd.Flags(), o)
 		},
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	fs.IntVar(&o.deals, "deals", benchDefaultDeals, "number of deals (default: the pinned table's deals)")
-	fs.IntVar(&o.depth, "depth", benchDefaultDepth, "perft depth (default: the pinned table's depth)")
+	addCountFlag(fs, &o.deals, "deals", 0, fmt.Sprintf("number of deals: native seeds from --seed (default: the pinned table's deals, else %d)", benchDefaultDeals))
+	fs.IntVar(&o.depth, "depth", 0, fmt.Sprintf("perft depth (default: the pinned table's depth, else %d)", benchDefaultDepth))
 	fs.BoolVar(&o.divide, "divide", false, "print each root move's count at the full depth")
-	fs.Uint64Var(&o.seed, "seed", 0, "first native seed")
+	fs.StringVar(&o.seed, "seed", "0", "first native seed of the deals")
 	fs.IntVar(&o.playouts, "playouts", 5000, "random playouts timed; 0 to skip the throughput")
 	fs.DurationVar(&o.perftTime, "perft-time", time.Second, "least time perft is repeated for to time it")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	addJSONFlag(fs, &o.json)
 	return cmd
 }
 
@@ -78,17 +78,29 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 	if err != nil {
 		return err
 	}
+	if !fs.Changed("deals") {
+		o.deals = benchDefaultDeals
+	}
+	if !fs.Changed("depth") {
+		o.depth = benchDefaultDepth
+	}
+	seed, err := seedNumber("native", "--seed", o.seed)
+	if err != nil {
+		return usageError(err)
+	}
 	switch {
 	case o.deals < 1:
 		return usageErrorf("--deals %d: want 1 or more", o.deals)
+	case o.deals > 1<<20:
+		return usageErrorf("--deals %d: at most %d", o.deals, 1<<20)
 	case o.depth < 1:
 		return usageErrorf("--depth %d: want 1 or more", o.depth)
 	case o.playouts < 0:
 		return usageErrorf("--playouts %d: want 0 or more", o.playouts)
 	case o.perftTime < 0:
 		return usageErrorf("--perft-time %v: want 0 or more", o.perftTime)
-	case o.seed+uint64(o.deals-1) < o.seed:
-		return usageErrorf("--seed %d --deals %d: seeds past 2^64-1", o.seed, o.deals)
+	case seed+o.deals-1 < seed:
+		return usageErrorf("--seed %d --deals %d: seeds past 2^64-1", seed, o.deals)
 	}
 	table, err := bench.PinnedTableFor(g.Rules)
 	if err != nil {
@@ -104,7 +116,7 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 		}
 	} else {
 		for i := range o.deals {
-			opt.Deals = append(opt.Deals, bench.PerftDeal{Seed: o.seed + uint64(i), SeedType: bench.SeedNative})
+			opt.Deals = append(opt.Deals, bench.PerftDeal{Seed: seed + i, SeedType: bench.SeedNative})
 		}
 	}
 	if table != nil && !fs.Changed("depth") {
@@ -112,7 +124,7 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 	}
 	m, err := bench.RunMovegen(g.Rules, opt)
 	if err != nil {
-		return failErrorf("%v", err)
+		return usageError(err)
 	}
 	if table != nil {
 		m.Pinned = table.Check(m.Deals)

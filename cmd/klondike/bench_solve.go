@@ -19,9 +19,10 @@ import (
 
 type benchSolveOptions struct {
 	rules    ruleOptions
-	deals    int
-	from     uint64
+	deals    uint64
+	from     string
 	budget   time.Duration
+	maxNodes int64
 	mem      string
 	workers  int
 	json     bool
@@ -48,7 +49,7 @@ too): a run stopped part way (Ctrl-C, SIGTERM, a crash) is continued by the
 same command, and the summary covers every deal recorded in DIR. For
 benchmarks too long for one sitting, such as 10,000 deals at 60 s each.
 The wall time and peak RSS are then this run's only.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -57,12 +58,11 @@ The wall time and peak RSS are then this run's only.`,
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	fs.IntVar(&o.deals, "deals", 200, "number of deals")
-	fs.Uint64Var(&o.from, "from", 0, "first native seed")
-	fs.DurationVar(&o.budget, "budget", 10*time.Second, "wall-time budget per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB; 0 for no limit")
-	fs.IntVar(&o.workers, "workers", 1, "deals solved at once, one core each")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	addCountFlag(fs, &o.deals, "deals", 200, "number of deals: native seeds in the range")
+	addFromFlag(fs, &o.from)
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, 10*time.Second)
+	addWorkersFlag(fs, &o.workers)
+	addJSONFlag(fs, &o.json)
 	fs.StringVar(&o.out, "out", "", "keep the records in DIR and continue a run stopped part way")
 	return cmd
 }
@@ -74,25 +74,34 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	if err != nil {
 		return err
 	}
-	mem, err := checkBudgets(o.budget, 0, o.workers, o.mem)
+	mem, err := checkBudgets(o.budget, o.maxNodes, o.workers, o.mem)
 	if err != nil {
 		return err
+	}
+	from, err := seedNumber("native", "--from", o.from)
+	if err != nil {
+		return usageError(err)
 	}
 	switch {
 	case o.deals < 1:
 		return usageErrorf("--deals %d: want 1 or more", o.deals)
-	case o.from+uint64(o.deals-1) < o.from:
-		return usageErrorf("--from %d --deals %d: seeds past 2^64-1", o.from, o.deals)
+	case o.deals > 1<<24:
+		return usageErrorf("--deals %d: at most %d in one benchmark", o.deals, 1<<24)
+	case from+o.deals-1 < from:
+		return usageErrorf("--from %d --deals %d: seeds past 2^64-1", from, o.deals)
 	}
 	seeds := make([]uint64, o.deals)
 	for i := range seeds {
-		seeds[i] = o.from + uint64(i)
+		seeds[i] = from + uint64(i)
 	}
 	b := results.BenchSolve{
-		Game: vg.Name, Rules: describeRules(&g.Rules), From: o.from,
+		Game: vg.Name, Rules: describeRules(&g.Rules), From: from,
 		Budget: o.budget, Mem: mem, Workers: o.workers,
 	}
 	if o.out != "" {
+		if err := checkOutDir("--out", o.out); err != nil {
+			return err
+		}
 		return runBenchSolveDir(ctx, w, errw, o, &b, g.Rules)
 	}
 	deal := func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&g.Rules, seed), nil }
@@ -106,7 +115,7 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	progress := func() {
 		mu.Lock()
 		defer mu.Unlock()
-		results.BenchProgress(errw, len(recs), o.deals, won, lost, unknown, time.Since(start))
+		results.BenchProgress(errw, len(recs), int(o.deals), won, lost, unknown, time.Since(start))
 	}
 	done, exited := make(chan struct{}), make(chan struct{})
 	ticker := time.NewTicker(o.progress)
@@ -121,7 +130,7 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 			}
 		}
 	}()
-	err = results.SolveDeals(ctx, g, deal, seeds, solver.Options{Budget: o.budget, Mem: mem}, o.workers,
+	err = results.SolveDeals(ctx, g, deal, seeds, solver.Options{Budget: o.budget, MaxNodes: o.maxNodes, Mem: mem}, o.workers,
 		func(r results.Record) {
 			mu.Lock()
 			defer mu.Unlock()
@@ -139,12 +148,23 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	close(done)
 	<-exited
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	progress()
 	b.WallSeconds, b.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	b.SummariseBench(recs)
-	return writeBench(w, &b, o.json)
+	interrupted := len(recs) < int(o.deals)
+	if interrupted {
+		b.Range = int(o.deals) // the summary says "3 of 10 so far"
+	}
+	if err := writeBench(w, &b, o.json); err != nil {
+		return err
+	}
+	if interrupted {
+		return &exitError{code: exitInterrupted, err: fmt.Errorf(
+			"interrupted: %d of %d deals solved; the summary covers those only (--out DIR keeps them and continues)", len(recs), o.deals)}
+	}
+	return nil
 }
 
 func writeBench(w io.Writer, b *results.BenchSolve, asJSON bool) error {
@@ -157,7 +177,7 @@ func writeBench(w io.Writer, b *results.BenchSolve, asJSON bool) error {
 // runBenchSolveDir runs the benchmark through the win-rate runner into
 // o.out, resumably, and sums up every deal recorded there.
 func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptions, b *results.BenchSolve, r engine.Rules) error {
-	m, err := results.NewManifest(b.Game, r, "native", o.from, uint64(o.deals), results.Whole, o.budget, 0, b.Mem, o.workers)
+	m, err := results.NewManifest(b.Game, r, "native", b.From, o.deals, results.Whole, o.budget, o.maxNodes, b.Mem, o.workers)
 	if err != nil {
 		return usageError(err)
 	}
@@ -178,11 +198,11 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 	}
 	done, err := results.LoadResult(o.out)
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	sum, err := results.BenchFromResult(&done)
 	if err != nil {
-		return failErrorf("%v", err)
+		return runError(err)
 	}
 	sum.WallSeconds, sum.PeakRSSBytes = time.Since(start).Seconds(), peakRSS()
 	if err := writeBench(w, &sum, o.json); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
@@ -14,8 +13,9 @@ func newClaimsCmd(stdout io.Writer) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "claims --out FILE.md RESULT_DIR...",
-		Short: "Test the seeds' claims about odds against result directories",
-		Long: `Write the page of the seeds' claims (VARIANTS.md, "Odds the seeds claim"): for
+		Short: "Test the rule texts' claims about odds against result directories",
+		Long: `Write the page of the rule texts' claims (the claims about odds in the game
+descriptions the project started from, numbered 000..004): for
 each claim, the result directories that bear on it (thoughtful solving and each
 player who sees only what a person sees), its test, each player model's figure
 with its 95% interval, and a verdict: holds, fails, or holds only for some
@@ -26,6 +26,9 @@ never edit it.`,
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			if out == "" {
 				return usageErrorf("give the file to write: --out FILE.md")
+			}
+			if err := checkOutput("--out", out, dirs); err != nil {
+				return err
 			}
 			var rs []results.Result
 			for _, d := range dirs {
@@ -38,10 +41,10 @@ never edit it.`,
 			var buf bytes.Buffer
 			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, dirs...))
 			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
-				return failErrorf("claims: %v", err)
+				return usageErrorf("claims: %v", err)
 			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-				return failErrorf("%v", err)
+			if err := writeOutput(out, buf.Bytes()); err != nil {
+				return err
 			}
 			_, err := fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
 			return err

@@ -24,7 +24,7 @@ compressed directory (gunzip it first).`,
 					compress = results.CompressMatchRecords
 				}
 				if err := compress(d); err != nil {
-					return failErrorf("compress: %v", err)
+					return usageErrorf("compress: %v", err)
 				}
 				fmt.Fprintf(stdout, "%s: compressed\n", d)
 			}

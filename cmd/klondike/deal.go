@@ -15,7 +15,8 @@ type dealOptions struct {
 	seed     string
 	seedType string
 	format   string
-	terminal bool // write suit symbols and colour
+	terminal bool // write suit symbols
+	colour   bool // and red suits in red
 }
 
 func newDealCmd(stdout io.Writer) *cobra.Command {
@@ -27,16 +28,17 @@ func newDealCmd(stdout io.Writer) *cobra.Command {
 solvitaire (Solvitaire's "--random N" up to 2022), klondike-solver
 (Klondike-Solver's "/GAME N"). Formats: text (this project's), solvitaire
 (Solvitaire's JSON), deck (Klondike-Solver's 156-digit string). The text
-format uses suit symbols and colour only when writing to a terminal.`,
-		Args: cobra.NoArgs,
+format uses suit symbols and colour only when writing to a terminal, and no
+colour when the NO_COLOR environment variable is set.`,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.terminal = isTerminal(stdout)
+			o.colour = wantColour(o.terminal, os.Getenv)
 			return runDeal(stdout, cmd.Flags(), o)
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&o.seed, "seed", "", "deal number (required)")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	addSeedFlags(fs, &o.seed, &o.seedType)
 	fs.StringVar(&o.format, "format", "text", "output format: text, solvitaire, deck")
 	addRuleFlags(fs, &o.rules)
 	return cmd
@@ -63,7 +65,7 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 	var out string
 	switch o.format {
 	case "text":
-		out = engine.FormatText(l, engine.TextOptions{Symbols: o.terminal, Colour: o.terminal})
+		out = engine.FormatText(l, engine.TextOptions{Symbols: o.terminal, Colour: o.colour})
 	case "solvitaire":
 		b, err := engine.FormatSolvitaire(l)
 		if err != nil {
@@ -81,6 +83,12 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 	}
 	_, err = io.WriteString(w, out)
 	return err
+}
+
+// wantColour tells whether to write colour: on a terminal, unless the
+// NO_COLOR environment variable is set to anything but "" (no-color.org).
+func wantColour(terminal bool, getenv func(string) string) bool {
+	return terminal && getenv("NO_COLOR") == ""
 }
 
 // isTerminal tells whether w is a terminal (a character device).

@@ -5,16 +5,59 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klondike-family/klondike/results"
 )
 
-// Exit codes.
+// The exit codes, one table for every command; the root help prints it
+// (exitCodesHelp) and README.md copies it.
 const (
-	exitOK    = 0
-	exitFail  = 1 // a solution does not verify, or the solver disagrees with the rules
-	exitUsage = 2 // a bad flag, game, deal file or solution file
+	exitOK = 0
+	// exitFail: a check failed: a solution that does not verify, or the
+	// program caught itself wrong (a solution of the solver's that does
+	// not replay under the rules, perft counts unlike the pinned table).
+	exitFail = 1
+	// exitUsage: a usage or input error: a bad flag, game or seed; a file
+	// that is missing, unreadable, malformed or too large; a result
+	// directory that cannot be read, continued or written.
+	exitUsage = 2
+	// exitInterrupted: Ctrl-C or SIGTERM stopped a batch command (winrate,
+	// match, retry, bench solve) before it was done; what was done is
+	// kept where the command keeps results, and the same command
+	// continues it.
+	exitInterrupted = 3
 )
+
+// exitCodes is the table of exit codes as the help prints it.
+var exitCodes = []struct {
+	code    int
+	meaning string
+}{
+	{exitOK, "success (any verdict of solve or play)"},
+	{exitFail, "a check failed: a solution that does not verify, or the program caught itself wrong (a solver solution that does not replay, perft counts unlike the pinned table)"},
+	{exitUsage, "a usage or input error: bad flag, game or seed; a missing, unreadable, malformed or too large file; a result directory that cannot be read, continued or written"},
+	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, match, retry, bench solve); the same command continues what was recorded"},
+}
+
+// exitCodesHelp writes the table of exit codes for the help.
+func exitCodesHelp() string {
+	var b strings.Builder
+	b.WriteString("Exit codes:\n")
+	for _, e := range exitCodes {
+		line := fmt.Sprintf("  %d ", e.code)
+		for _, w := range strings.Fields(e.meaning) {
+			if len(line)+1+len(w) > 76 {
+				b.WriteString(line + "\n")
+				line = "    "
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("Errors are one line on stderr: klondike: <message>.")
+	return b.String()
+}
 
 // exitError is an error carrying the process's exit code. An empty
 // message means the command has already said what went wrong.
@@ -45,23 +88,26 @@ func usageError(err error) error {
 	return &exitError{code: exitUsage, err: err}
 }
 
-// failErrorf is a failure that is not the user's input: exit code 1.
+// failErrorf is a failed check: exit code 1.
 func failErrorf(format string, args ...any) error {
 	return &exitError{code: exitFail, err: fmt.Errorf(format, args...)}
 }
 
-// runError is the exit error of a run into a result directory: a
-// directory that holds another experiment is the user's mistake (exit 2),
-// anything else a failure (exit 1); nil stays nil.
+// runError is the exit error of a command reading or writing result
+// directories (winrate, match, retry, merge, report, claims, compress,
+// bench solve): a solution of the solver's that does not replay is a
+// failed check (exit 1); anything else (a directory of another
+// experiment, a refusal, a bad or unwritable file) is an input error
+// (exit 2). nil stays nil.
 func runError(err error) error {
-	var mm *results.MismatchError
+	var bug *results.SolverBugError
 	switch {
-	case errors.As(err, &mm):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	case err == nil:
+		return nil
+	case errors.As(err, &bug):
+		return &exitError{code: exitFail, err: err}
 	}
-	return nil
+	return usageError(err)
 }
 
 // interruptedError is the exit error of a run into dir that a signal
@@ -92,7 +138,12 @@ func report(err error, stderr io.Writer) int {
 	return code
 }
 
-// oneLine joins the non-blank lines of msg with spaces.
+// maxErrorLine bounds the error line: the readers quote only short
+// excerpts of bad input, and this is the backstop should one not.
+const maxErrorLine = 400
+
+// oneLine joins the non-blank lines of msg with spaces, cut to
+// maxErrorLine bytes.
 func oneLine(msg string) string {
 	var parts []string
 	for _, l := range strings.Split(msg, "\n") {
@@ -100,5 +151,13 @@ func oneLine(msg string) string {
 			parts = append(parts, l)
 		}
 	}
-	return strings.Join(parts, " ")
+	s := strings.Join(parts, " ")
+	if len(s) > maxErrorLine {
+		cut := maxErrorLine
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
 }

@@ -19,7 +19,7 @@ func newGamesCmd(stdout io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the games, or print one game's rules",
-		Args:  cobra.NoArgs,
+		Args:  noArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			return runGames(stdout, o)
 		},

@@ -6,8 +6,9 @@
 //	klondike solve (--seed N [--seed-type T] | --deal FILE) [--game G] [rule flags] [--json]
 //	klondike verify --deal FILE --solution FILE [--game G] [rule flags]
 //
-// Exit codes: 0 success (any verdict of solve), 1 a solution that does not
-// verify, 2 a usage or input error.
+// Exit codes (errors.go holds the table, which the root help prints): 0
+// success, 1 a check failed (a solution that does not verify), 2 a usage or
+// input error, 3 interrupted before done.
 package main
 
 import (

@@ -338,7 +338,7 @@ t7: 9H JS 9D AD 6D 9S | AS
 		{[]string{"retry", "--out", filepath.Join(t.TempDir(), "missing"), "--max-nodes", "1000"}, []string{"--out", "missing"}},
 		{[]string{"retry", "--out", t.TempDir(), "--max-nodes", "-1"}, []string{"--max-nodes -1"}},
 		{[]string{"sovle"}, []string{`unknown command "sovle"`}},
-		{[]string{"deal", "--seed", "1", "extra"}, []string{`unknown command "extra"`}},
+		{[]string{"deal", "--seed", "1", "extra"}, []string{`takes no arguments, only flags: unexpected "extra"`}},
 	} {
 		checkOneLineError(t, tc.args, exitUsage, tc.want...)
 	}

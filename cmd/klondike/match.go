@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -36,7 +35,7 @@ func newMatchCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "match --players P1,P2[,...] --games N [--from S] [--mode turns|simultaneous] --out DIR",
 		Short: "Play Double Klondike between players, resumably, and record every game",
-		Long: `Play games S..S+N-1 of Double Klondike (seed 000) between 2 to 5 players and
+		Long: `Play games S..S+N-1 of Double Klondike (rule text 000) between 2 to 5 players and
 write one JSON line per game to DIR/matches.jsonl, after DIR/manifest.json,
 which holds every setting. Each player has his own deck, tableau, stock and
 waste; the foundations are shared. The same command continues where it
@@ -54,7 +53,7 @@ by which lands first. Game seed s seats player k (k from 0) at seat
 Players: ` + strings.Join(mplayer.Names(), ", ") + `. --shard k/n plays the seeds s with
 (s-S) % n == k-1. Progress goes to stderr, the summary to stdout; Ctrl-C or
 SIGTERM saves what is done and exits 3.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -64,12 +63,12 @@ SIGTERM saves what is done and exits 3.`,
 	fs := cmd.Flags()
 	fs.StringVar(&o.game, "game", "double-klondike", "the game: double-klondike (the only one)")
 	fs.StringVar(&o.players, "players", "", "the players, 2 to 5, comma-separated (required)")
-	fs.Uint64Var(&o.games, "games", 0, "number of games (required)")
-	fs.StringVar(&o.from, "from", "0", "first game seed")
+	addCountFlag(fs, &o.games, "games", 0, "number of games: seeds in the range (required)")
+	addFromFlag(fs, &o.from)
 	fs.StringVar(&o.mode, "mode", results.ModeTurns, "turns or simultaneous")
 	fs.StringVar(&o.speeds, "speeds", "", "simultaneous play: each player's speed, comma-separated (default all 1)")
 	fs.BoolVar(&o.forced, "forced-play", false, "turns: a player must play when everyone else is stuck")
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "games played at once")
+	addWorkersFlag(fs, &o.workers)
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
 	return cmd
@@ -119,14 +118,16 @@ func (o *matchOptions) manifest() (results.MatchManifest, error) {
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
+	case checkOutDir("--out", o.out) != nil:
+		return m, checkOutDir("--out", o.out)
 	case o.games == 0:
 		return m, usageErrorf("give the number of games: --games N (1 or more)")
 	case o.workers < 1:
 		return m, usageErrorf("--workers %d: want 1 or more", o.workers)
 	}
-	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
+	from, err := seedNumber("native", "--from", o.from)
 	if err != nil {
-		return m, usageErrorf("--from %q: want a seed, 0 or more", o.from)
+		return m, usageError(err)
 	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {
@@ -177,5 +178,5 @@ func matchLine(m *results.MatchManifest, p results.MatchProgress) string {
 	for i, w := range p.Wins {
 		s += fmt.Sprintf(", player %d (%s) won %d", i+1, m.Players[i], w)
 	}
-	return s + fmt.Sprintf(", %d ties", p.Ties)
+	return s + ", " + counted(int64(p.Ties), "tie")
 }

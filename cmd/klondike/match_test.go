@@ -102,7 +102,7 @@ func TestMatchResumes(t *testing.T) {
 		if got := matchRecords(t, whole); !reflect.DeepEqual(index(got), index(want)) {
 			t.Fatal("compressed records differ")
 		}
-		checkOneLineError(t, args, exitFail, "compressed")
+		checkOneLineError(t, args, exitUsage, "compressed")
 		rep := filepath.Join(t.TempDir(), "r.md")
 		mustRun(t, "report", "--out", rep, "--plots", filepath.Join(t.TempDir(), "plots"), whole)
 		md, _ := os.ReadFile(rep)

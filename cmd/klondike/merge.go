@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -40,16 +39,18 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 	if o.out == "" {
 		return usageErrorf("give the directory to write: --out DIR")
 	}
+	if err := checkOutput("--out", o.out, dirs); err != nil {
+		return err
+	}
+	if err := checkOutDir("--out", o.out); err != nil {
+		return err
+	}
 	if len(dirs) > 0 && results.IsMatchDir(dirs[0]) {
 		return runMergeMatches(w, o, dirs)
 	}
 	res, err := results.Merge(o.out, dirs, o.allowGaps)
-	var r *results.RefusalError
-	switch {
-	case errors.As(err, &r):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	if err != nil {
+		return runError(err)
 	}
 	m := res.Manifest
 	_, err = fmt.Fprintf(w, "%s: %d records of seeds %d..%d from %d directories (%s)",
@@ -66,12 +67,8 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 // runMergeMatches joins the shard directories of 'klondike match'.
 func runMergeMatches(w io.Writer, o *mergeOptions, dirs []string) error {
 	m, n, missing, err := results.MergeMatches(o.out, dirs, o.allowGaps)
-	var r *results.RefusalError
-	switch {
-	case errors.As(err, &r):
-		return usageError(err)
-	case err != nil:
-		return failErrorf("%v", err)
+	if err != nil {
+		return runError(err)
 	}
 	_, err = fmt.Fprintf(w, "%s: %d games of seeds %d..%d from %d directories (%s)",
 		o.out, n, m.From, m.From+m.Games-1, len(dirs), m.Shard)

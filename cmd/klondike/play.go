@@ -72,7 +72,7 @@ yet turned (random, greedy, human or planner; see the README), and print its
 moves, how the game ended and its scores (standard, Vegas, Till Dawn).
 --json prints one JSON object instead. The same deal and player always play
 the same game.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -83,8 +83,16 @@ the same game.`,
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object: result, scores, moves")
+	addJSONFlag(fs, &o.json)
 	return cmd
+}
+
+// dollars writes a casino score: "$8", "-$16".
+func dollars(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("-$%d", -n)
+	}
+	return fmt.Sprintf("$%d", n)
 }
 
 // playReport is the --json output of play.
@@ -155,7 +163,11 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	for i, st := range rep.Moves {
 		fmt.Fprintf(w, "%*d. %s\n", width, i+1, stepText(st))
 	}
-	_, err = fmt.Fprintf(w, "result: %s (%s) after %d moves, %d cards on the foundations; score %d, Vegas $%d, Till Dawn $%d\n",
-		rep.Result, rep.End, len(rep.Moves), rep.Cards, rep.Score, rep.Vegas, rep.TillDawn)
+	result := rep.Result
+	if rep.End != rep.Result { // "lost (stuck)"; a won game says "won" once
+		result += " (" + rep.End + ")"
+	}
+	_, err = fmt.Fprintf(w, "result: %s after %s, %s on the foundations; score %d, Vegas %s, Till Dawn %s\n",
+		result, counted(int64(len(rep.Moves)), "move"), counted(int64(rep.Cards), "card"), rep.Score, dollars(rep.Vegas), dollars(rep.TillDawn))
 	return err
 }

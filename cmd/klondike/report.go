@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -50,6 +49,16 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if len(dirs)+len(o.bench) == 0 {
 		return usageErrorf("give result directories, or --bench DIR")
 	}
+	inputs := append(append([]string(nil), dirs...), o.bench...)
+	if err := checkOutput("--out", o.out, inputs); err != nil {
+		return err
+	}
+	if err := checkOutput("--plots", o.plots, inputs); err != nil {
+		return err
+	}
+	if err := checkOutDir("--plots", o.plots); err != nil {
+		return err
+	}
 	var rs []results.Result
 	var ms []results.MatchResult
 	for _, d := range dirs {
@@ -91,13 +100,13 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		if len(rs) > 0 {
 			f, err := results.WritePlots(o.plots, rs)
 			if err != nil {
-				return failErrorf("plots: %v", err)
+				return usageErrorf("plots: %v", err)
 			}
 			files = f
 		}
 		f, err := results.WriteMatchPlots(o.plots, ms)
 		if err != nil {
-			return failErrorf("plots: %v", err)
+			return usageErrorf("plots: %v", err)
 		}
 		files = append(files, f...)
 		for _, f := range files {
@@ -111,12 +120,13 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	var buf bytes.Buffer
 	ro.Matches, ro.Bench = ms, bench
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
-		return failErrorf("report: %v", err)
+		return usageErrorf("report: %v", err)
 	}
-	if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-		return failErrorf("%v", err)
+	if err := writeOutput(o.out, buf.Bytes()); err != nil {
+		return err
 	}
-	_, err := fmt.Fprintf(w, "%s: %d result directories, %d benchmarks, %d plots\n", o.out, len(rs)+len(ms), len(bench), len(ro.Plots))
+	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(len(rs)+len(ms)), "result directory"),
+		counted(int64(len(bench)), "benchmark"), counted(int64(len(ro.Plots)), "plot"))
 	return err
 }
 

@@ -40,7 +40,7 @@ the pass before and no larger budget (--max-nodes, --budget or --mem) is
 refused: a retry is for more room or another solver.
 The first pass is closed once retried (winrate refuses to continue or grow it),
 and shard directories are retried after 'klondike merge'.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -49,10 +49,8 @@ and shard directories are retried after 'klondike merge'.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.out, "out", "", "result directory of a finished experiment (required)")
-	fs.DurationVar(&o.budget, "budget", 0, "wall-time budget per deal; 0 for none")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB, 2G; 0 for no limit")
-	fs.IntVar(&o.workers, "workers", 1, "deals solved at once")
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, 0)
+	addWorkersFlag(fs, &o.workers)
 	return cmd
 }
 
@@ -68,20 +66,34 @@ func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) er
 		return usageErrorf("give a budget: --max-nodes N or --budget D (a retry without one may never end)")
 	}
 	if _, err := os.Stat(o.out); err != nil {
-		return usageErrorf("--out %s: %v", o.out, err)
+		return usageErrorf("--out %s: %v", o.out, bareErr(err))
+	}
+	if err := checkOutDir("--out", o.out); err != nil {
+		return err
 	}
 	pp := newProgressPrinter("retry", stderr)
+	pp.countsOnly = true
 	res, err := results.RunRetry(ctx, results.RetryOptions{Dir: o.out, Budget: o.budget, MaxNodes: o.maxNodes,
 		Mem: mem, Workers: o.workers, Progress: pp.update})
 	pp.finish()
 	if err != nil {
-		return failErrorf("retry: %v", err)
+		return runError(err)
 	}
 	if res.TornBytes > 0 {
 		fmt.Fprintf(stderr, "retry: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
 			res.TornBytes, o.out, results.RetryFile(res.Pass))
 	}
-	fmt.Fprintf(stdout, "%s pass %d: %s\n", o.out, res.Pass, summaryLine(res.Progress))
+	p := res.Progress
+	line := fmt.Sprintf("%s pass %d: %d of %d deals retried: %d won, %d lost, %d unknown", o.out, res.Pass, p.Done, p.Total, p.Won, p.Lost, p.Unknown)
+	// The win rate is the directory's, every deal with its last verdict:
+	// the retried deals alone are the hardest ones, not a sample.
+	if all, err := results.LoadResult(o.out); err == nil {
+		s := results.Summarise(all.Records)
+		wr := all.WinRate()
+		line += fmt.Sprintf("; %s in all: %d deals: %d won, %d lost, %d unknown; win rate %s %% (%s)",
+			o.out, s.Deals, s.Won, s.Lost, s.Unknown, wr.Text(), wr.Basis())
+	}
+	fmt.Fprintln(stdout, line)
 	if res.Interrupted {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf(
 			"interrupted: %d of %d deals of retry pass %d recorded in %s; run the same command again to continue",

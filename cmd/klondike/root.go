@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"runtime"
+
+	"github.com/klondike-family/klondike/results"
 
 	"github.com/spf13/cobra"
 )
@@ -15,8 +19,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 (every card known: can the deal be won at all?), prints deals from seeds in
 several formats, and checks solutions step by step against the rules.
 
-Exit codes: 0 success (any verdict of solve), 1 a solution that does not
-verify, 2 a usage or input error.`,
+` + exitCodesHelp(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs, // an unknown command is an error
@@ -24,6 +27,8 @@ verify, 2 a usage or input error.`,
 			return cmd.Help()
 		},
 	}
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -38,4 +43,28 @@ verify, 2 a usage or input error.`,
 		newBenchCmd(stdout, stderr),
 	)
 	return root
+}
+
+// versionLine says which build this is: the commit (the binary's
+// vcs.revision, "unknown" without one), the Go version, and the solver and
+// player versions that results depend on.
+func versionLine() string {
+	return fmt.Sprintf("klondike commit %s, %s, solver v%s, players v%s",
+		results.Commit(), runtime.Version(), results.SolverVersion, results.PlayerVersion)
+}
+
+// noArgs is the Args check of the commands that take only flags: an
+// argument is refused naming the command's help, and a number where a
+// deal's number is wanted suggests --seed (cobra would say `unknown
+// command "1"`).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	hint := ""
+	if _, _, err := parseSeed(args[0]); err == nil && cmd.Flags().Lookup("seed") != nil {
+		hint = fmt.Sprintf(" (a deal's number goes with --seed: --seed %s)", args[0])
+	}
+	return usageErrorf("%s takes no arguments, only flags: unexpected %q%s; see '%s --help'",
+		cmd.CommandPath(), args[0], hint, cmd.CommandPath())
 }

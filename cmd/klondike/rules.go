@@ -74,6 +74,19 @@ func (o *ruleOptions) variantOptions(fs *pflag.FlagSet) (variants.Options, error
 	return v, nil
 }
 
+// given tells whether --game or any rule flag was given.
+func (o *ruleOptions) given(fs *pflag.FlagSet) bool {
+	if fs.Changed("game") || fs.Changed("draw") || fs.Changed("passes") || fs.Changed("defoundation") {
+		return true
+	}
+	for _, op := range variants.KnownOptions() {
+		if fs.Lookup(op.Name) != nil && fs.Changed(op.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // parsePasses reads "unlimited" (0) or a positive number of passes.
 func parsePasses(s string) (int, error) {
 	if strings.EqualFold(s, "unlimited") {

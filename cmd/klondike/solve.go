@@ -40,7 +40,7 @@ numbered steps, and search statistics; --json prints one JSON object instead.
 Any verdict exits 0. A solution is replayed under the rules before it is
 printed; if it does not replay (a solver bug) the command fails with exit 1.
 Ctrl-C stops the search and reports unknown (cancelled).`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -50,11 +50,9 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 	fs := cmd.Flags()
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
-	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables, all together, e.g. 512MiB, 2G; 0 for no limit")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "budget of nodes expanded; 0 for none")
-	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the deal")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object: verdict, solution, stats")
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
+	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the one deal together")
+	addJSONFlag(fs, &o.json)
 	return cmd
 }
 
@@ -151,13 +149,13 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 	if st.PeakRSSBytes > 0 {
 		rss = results.FormatBytes(st.PeakRSSBytes)
 	}
-	_, err := fmt.Fprintf(w, "stats: %d nodes, %d states stored, table %s, %v, peak RSS %s, Go runtime %s\n",
-		st.Nodes, st.Stored, results.FormatBytes(st.TableBytes),
+	_, err := fmt.Fprintf(w, "stats: %s, %s stored, table %s, %v, peak RSS %s, Go runtime %s\n",
+		counted(st.Nodes, "node"), counted(st.Stored, "state"), results.FormatBytes(st.TableBytes),
 		time.Duration(st.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond),
 		rss, results.FormatBytes(st.GoSysBytes))
 	if err == nil && st.RelaxedNodes > 0 {
-		_, err = fmt.Fprintf(w, "relaxed game: %d relaxed states searched, %d real nodes proved lost by it and skipped\n",
-			st.RelaxedNodes, st.Pruned)
+		_, err = fmt.Fprintf(w, "relaxed game: %s searched, %s proved lost by it and skipped\n",
+			counted(st.RelaxedNodes, "relaxed state"), counted(st.Pruned, "real node"))
 	}
 	return err
 }

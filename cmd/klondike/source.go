@@ -3,47 +3,61 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/pflag"
 )
 
 // Seed types: the deal generators a seed number may name.
 var seedTypes = []string{"native", "solvitaire", "klondike-solver"}
 
-// dealFromSeed makes deal seed of the given seed type for rules r. Seeds of
+// seedNumber reads seed s, given by flag (--seed, --from), as the number
+// the generator of seedType takes. Native seeds are 0..2^64-1; seeds of
 // Solvitaire and Klondike-Solver are their 32-bit ints: -2147483648 ..
-// 4294967295, a negative seed -n standing for 2^32-n.
+// 4294967295, a negative seed -n standing for 2^32-n. (An unknown seed
+// type is left to the caller to refuse.)
+func seedNumber(seedType, flag, s string) (uint64, error) {
+	n, neg, err := parseSeed(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s %q: want a whole number", flag, s)
+	}
+	if seedType == "native" {
+		if neg {
+			return 0, fmt.Errorf("%s %s: native seeds are 0..%d", flag, strings.TrimSpace(s), uint64(math.MaxUint64))
+		}
+		return n, nil
+	}
+	switch {
+	case neg && n > 1<<31, !neg && n > math.MaxUint32:
+		return 0, fmt.Errorf("%s %s: %s seeds are 32-bit: -2147483648..4294967295", flag, strings.TrimSpace(s), seedType)
+	case neg:
+		return 1<<32 - n, nil
+	}
+	return n, nil
+}
+
+// dealFromSeed makes deal seed of the given seed type for rules r (seeds
+// as seedNumber reads them).
 func dealFromSeed(r *engine.Rules, seedType, seed string) (engine.Layout, error) {
-	n, neg, err := parseSeed(seed)
+	switch seedType {
+	case "native", "solvitaire", "klondike-solver":
+	default:
+		return engine.Layout{}, fmt.Errorf("--seed-type %q: want one of %s", seedType, strings.Join(seedTypes, ", "))
+	}
+	n, err := seedNumber(seedType, "--seed", seed)
 	if err != nil {
 		return engine.Layout{}, err
 	}
-	if seedType != "native" {
-		switch {
-		case neg && n > 1<<31:
-			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
-		case neg:
-			n = 1<<32 - n
-		case n > math.MaxUint32:
-			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
-		}
-	}
 	switch seedType {
-	case "native":
-		if neg {
-			return engine.Layout{}, fmt.Errorf("--seed %s: native seeds are 0..%d", seed, uint64(math.MaxUint64))
-		}
-		return engine.NativeDeal(r, n), nil
 	case "solvitaire":
 		return engine.SolvitaireDeal(r, n)
 	case "klondike-solver":
 		return engine.KlondikeSolverDeal(r, n)
 	}
-	return engine.Layout{}, fmt.Errorf("--seed-type %q: want one of %s", seedType, strings.Join(seedTypes, ", "))
+	return engine.NativeDeal(r, n), nil
 }
 
 // parseSeed reads a seed: a number, maybe negative; it returns its
@@ -60,6 +74,10 @@ func parseSeed(s string) (n uint64, neg bool, err error) {
 	return n, neg, nil
 }
 
+// maxDealBytes bounds a deal file: a deal is a few hundred bytes, a
+// commented one a few KiB.
+const maxDealBytes = 1 << 20
+
 // Deal file formats.
 var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 
@@ -68,7 +86,7 @@ var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 // Klondike-Solver deck string, anything else the text format. Errors are
 // one line naming the file.
 func readDeal(path, format string) (engine.Layout, error) {
-	data, err := os.ReadFile(path)
+	data, err := results.ReadFileLimit(path, maxDealBytes)
 	if err != nil {
 		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
 	}
@@ -122,8 +140,7 @@ type sourceOptions struct {
 
 // addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
 func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
-	fs.StringVar(&o.seed, "seed", "", "deal number")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	addSeedFlags(fs, &o.seed, &o.seedType)
 	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }

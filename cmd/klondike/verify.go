@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -27,9 +27,11 @@ func newVerifyCmd(stdout io.Writer) *cobra.Command {
 whether it wins. The deal file's format is detected (a JSON object is
 Solvitaire's, digits a Klondike-Solver deck string, else the text format)
 unless --deal-format says. The solution file is the --json output of solve
-or a bare JSON array of steps. Prints "valid: wins in N steps" (exit 0) or
+or a bare JSON array of steps; solve's output names its game and rules, and
+verify takes that game when no --game or rule flag is given and refuses a
+file solved under other rules. Prints "valid: wins in N steps" (exit 0) or
 "invalid: " and the reason (exit 1).`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runVerify(stdout, cmd.Flags(), o)
 		},
@@ -42,63 +44,88 @@ or a bare JSON array of steps. Prints "valid: wins in N steps" (exit 0) or
 }
 
 // runVerify replays the solution from the deal and writes the outcome to w.
+// A solution file written by solve --json names its game and rules: verify
+// takes the game from it when no --game or rule flag is given, and refuses
+// a file whose game or rules are not those it verifies under.
 func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if o.solution == "" {
 		return usageErrorf("verify: --solution is required")
 	}
-	_, g, err := o.rules.resolve(fs)
+	sol, err := readSolution(o.solution)
+	if err != nil {
+		return usageError(err)
+	}
+	if sol.Game != "" && !o.rules.given(fs) {
+		o.rules.game = sol.Game
+	}
+	vg, g, err := o.rules.resolve(fs)
 	if err != nil {
 		return err
+	}
+	if rules := describeRules(&g.Rules); sol.Game != "" && (sol.Game != vg.Name || sol.Rules != rules) {
+		return usageErrorf("%s holds a solution of %s (%s) but verify plays %s (%s): give the --game and rule flags it was solved with",
+			o.solution, sol.Game, sol.Rules, vg.Name, rules)
 	}
 	start, _, err := o.source.start(fs, g)
 	if err != nil {
 		return err
 	}
-	steps, err := readSolution(o.solution)
-	if err != nil {
-		return usageError(err)
-	}
-	if err := engine.Verify(start, steps); err != nil {
+	if err := engine.Verify(start, sol.Steps); err != nil {
 		fmt.Fprintf(w, "invalid: %v\n", err)
 		return &exitError{code: exitFail}
 	}
-	_, err = fmt.Fprintf(w, "valid: wins in %d steps\n", len(steps))
+	_, err = fmt.Fprintf(w, "valid: wins in %d steps\n", len(sol.Steps))
 	return err
 }
 
+// solutionFile is a solution file read: its steps, and the game and rules
+// when it is solve's --json output (empty for a bare array of steps).
+type solutionFile struct {
+	Steps       []engine.Step
+	Game, Rules string
+}
+
+// maxSolutionBytes bounds a solution file: a step is about 60 bytes of
+// JSON, and a solution of the longest games a few thousand steps.
+const maxSolutionBytes = 16 << 20
+
 // readSolution reads a solution file: a JSON array of steps, or an object
-// with a "solution" array (the --json output of solve).
-func readSolution(path string) ([]engine.Step, error) {
-	data, err := os.ReadFile(path)
+// with a "solution" array (the --json output of solve, whose "game" and
+// "rules" it keeps).
+func readSolution(path string) (solutionFile, error) {
+	var sol solutionFile
+	data, err := results.ReadFileLimit(path, maxSolutionBytes)
 	if err != nil {
-		return nil, fmt.Errorf("solution file: %v", err)
+		return sol, fmt.Errorf("solution file: %v", err)
 	}
 	bad := func(err error) error {
-		return fmt.Errorf("solution file %s: %v", path, err)
+		return fmt.Errorf("solution file %s: %s", path, results.ClipError(err))
 	}
-	var steps []engine.Step
 	switch t := bytes.TrimSpace(data); {
 	case bytes.HasPrefix(t, []byte("[")):
-		if err := strictUnmarshal(t, &steps); err != nil {
-			return nil, bad(err)
+		if err := strictUnmarshal(t, &sol.Steps); err != nil {
+			return sol, bad(err)
 		}
 	case bytes.HasPrefix(t, []byte("{")):
 		var rep struct {
+			Game     string          `json:"game"`
+			Rules    string          `json:"rules"`
 			Solution json.RawMessage `json:"solution"`
 		}
 		if err := json.Unmarshal(t, &rep); err != nil {
-			return nil, bad(err)
+			return sol, bad(err)
 		}
 		if rep.Solution == nil {
-			return nil, bad(fmt.Errorf(`no "solution" key`))
+			return sol, bad(fmt.Errorf(`no "solution" key`))
 		}
-		if err := strictUnmarshal(rep.Solution, &steps); err != nil {
-			return nil, bad(fmt.Errorf("solution: %v", err))
+		if err := strictUnmarshal(rep.Solution, &sol.Steps); err != nil {
+			return sol, bad(fmt.Errorf("solution: %v", err))
 		}
+		sol.Game, sol.Rules = rep.Game, rep.Rules
 	default:
-		return nil, bad(fmt.Errorf("want a JSON array of steps or an object with a \"solution\" array"))
+		return sol, bad(fmt.Errorf("want a JSON array of steps or an object with a \"solution\" array"))
 	}
-	return steps, nil
+	return sol, nil
 }
 
 // strictUnmarshal decodes JSON refusing unknown keys in steps.

@@ -6,9 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -18,11 +15,6 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 )
-
-// exitInterrupted is the exit code of a win-rate run stopped by a signal
-// before it was done: what was done is saved, and the same command
-// continues it.
-const exitInterrupted = 3
 
 type winrateOptions struct {
 	rules    ruleOptions
@@ -68,7 +60,7 @@ known; each record then carries how the game ended, the cards on the
 foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 --max-nodes do not apply to players; the planner has --samples and
 --plan-nodes.`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -77,13 +69,11 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	fs.Uint64Var(&o.deals, "deals", 0, "number of seeds in the range (required)")
-	fs.StringVar(&o.from, "from", "0", "first seed of the range")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "deals solved at once")
-	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget per deal; 0 for none")
-	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, all together, e.g. 512MiB, 2G; 0 for no limit")
+	addCountFlag(fs, &o.deals, "deals", 0, "number of deals: seeds in the range (required)")
+	addFromFlag(fs, &o.from)
+	addSeedTypeFlag(fs, &o.seedType)
+	addWorkersFlag(fs, &o.workers)
+	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
 	fs.StringVar(&o.shard, "shard", "1/1", "this run's part k/n of the seeds")
 	fs.StringVar(&o.out, "out", "", "result directory (required)")
 	fs.BoolVar(&o.grow, "grow", false, "extend DIR's experiment to --deals deals from the same first seed, keeping its records")
@@ -124,12 +114,14 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	switch {
 	case o.out == "":
 		return m, usageErrorf("give the result directory: --out DIR")
+	case checkOutDir("--out", o.out) != nil:
+		return m, checkOutDir("--out", o.out)
 	case o.deals == 0:
 		return m, usageErrorf("give the number of deals: --deals N (1 or more)")
 	}
-	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
+	from, err := seedNumber(o.seedType, "--from", o.from)
 	if err != nil {
-		return m, usageErrorf("--from %q: want a seed, 0 or more", o.from)
+		return m, usageError(err)
 	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {
@@ -170,8 +162,7 @@ func summaryLine(p results.Progress) string {
 	wr := p.WinRate()
 	s := fmt.Sprintf("%d of %d deals: %d won, %d lost, %d unknown", p.Done, p.Total, p.Won, p.Lost, p.Unknown)
 	if p.Done > 0 {
-		s += fmt.Sprintf("; win %.3f%% [%.3f, %.3f] (95%%, Wilson, unknowns either way)",
-			100*float64(p.Won)/float64(p.Done), 100*wr.Range.Lo, 100*wr.Range.Hi)
+		s += fmt.Sprintf("; win rate %s %% (%s)", wr.Text(), wr.Basis())
 	}
 	return s
 }
@@ -185,6 +176,9 @@ type progressPrinter struct {
 	bar      *progressbar.ProgressBar
 	last     time.Time // of the last line
 	every    time.Duration
+	// counts only: a retry pass's deals are the hardest of a run, whose
+	// win rate would mislead
+	countsOnly bool
 }
 
 func newProgressPrinter(name string, w io.Writer) *progressPrinter {
@@ -203,7 +197,7 @@ func (pp *progressPrinter) update(p results.Progress) {
 	}
 	if p.Final || time.Since(pp.last) >= pp.every {
 		pp.last = time.Now()
-		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p))
+		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p, pp.countsOnly))
 	}
 }
 
@@ -223,8 +217,10 @@ func (pp *progressPrinter) updateBar(p results.Progress) {
 		)
 	}
 	wr := p.WinRate()
-	desc := fmt.Sprintf("won %.2f%% [%.2f, %.2f], %d unknown",
-		100*float64(p.Won)/float64(max(p.Done, 1)), 100*wr.Range.Lo, 100*wr.Range.Hi, p.Unknown)
+	desc := fmt.Sprintf("win rate %s %%, %d unknown", wr.Text(), p.Unknown)
+	if pp.countsOnly {
+		desc = fmt.Sprintf("%d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
+	}
 	if p.Resumed > 0 {
 		desc = fmt.Sprintf("%d/%d in all, %s", p.Done, p.Total, desc)
 	}
@@ -241,15 +237,17 @@ func (pp *progressPrinter) finish() {
 }
 
 // progressLine writes progress for a log.
-func progressLine(p results.Progress) string {
+func progressLine(p results.Progress, countsOnly bool) string {
 	wr := p.WinRate()
 	s := fmt.Sprintf("%d/%d deals, %.1f deals/s", p.Done, p.Total, p.Rate())
 	if eta := p.ETA(); eta > 0 && p.Done < p.Total {
 		s += fmt.Sprintf(", ETA %v", eta.Round(time.Second))
 	}
-	if p.Done > 0 {
-		s += fmt.Sprintf(", won %.2f%% [%.2f, %.2f] (95%% Wilson, unknowns either way)",
-			100*float64(p.Won)/float64(p.Done), 100*wr.Range.Lo, 100*wr.Range.Hi)
+	switch {
+	case countsOnly:
+		return s + fmt.Sprintf(", %d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
+	case p.Done > 0:
+		s += fmt.Sprintf(", win rate %s %% (%s)", wr.Text(), wr.Basis())
 	}
 	return s + fmt.Sprintf(", %d unknown", p.Unknown)
 }

@@ -99,7 +99,7 @@ func TestWinrate(t *testing.T) {
 	}
 	checkCovers(t, records(t, dir), 50, 8)
 	// Other rules: refused, naming the field.
-	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--draw", "1"), exitUsage, "rules is {", "holds a different experiment")
+	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--draw", "1"), exitUsage, "rules.Draw is 3 there, 1 here", "holds a different experiment")
 	checkOneLineError(t, wrArgs(dir, "--deals", "9", "--from", "50"), exitUsage, "deals is 8 there, 9 here")
 }
 
@@ -113,7 +113,7 @@ func TestWinrateBadInput(t *testing.T) {
 		{wrArgs(dir), "--deals N"},
 		{wrArgs(dir, "--deals", "5", "--shard", "4/3"), `shard "4/3"`},
 		{wrArgs(dir, "--deals", "5", "--shard", "0/3"), `shard "0/3"`},
-		{wrArgs(dir, "--deals", "5", "--from", "-1"), `--from "-1"`},
+		{wrArgs(dir, "--deals", "5", "--from", "-1"), "--from -1: native seeds are 0.."},
 		{wrArgs(dir, "--deals", "5", "--seed-type", "nope"), `seed type "nope"`},
 		{wrArgs(dir, "--deals", "5", "--seed-type", "solvitaire", "--from", "4294967295"), "32-bit"},
 		{wrArgs(dir, "--deals", "5", "--workers", "0"), "--workers 0"},
@@ -321,10 +321,10 @@ func TestRetryCommand(t *testing.T) {
 		t.Fatal("the run left no deal unknown; the test needs some")
 	}
 	out, errs, code := klondike(t, "retry", "--out", dir, "--max-nodes", "20000", "--mem", "64MiB")
-	want := fmt.Sprintf("%s pass 1: %d of %d deals: ", dir, unknown, unknown)
+	want := fmt.Sprintf("%s pass 1: %d of %d deals retried: ", dir, unknown, unknown)
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.HasPrefix(errs, fmt.Sprintf("retry: %d/%d deals, ", unknown, unknown)) {
 		t.Fatalf("retry: exit %d, stdout %q (want %q...), stderr %q", code, out, want, errs)
 	}
-	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitFail, "needs a larger budget")
-	checkOneLineError(t, args, exitFail, "first pass is closed")
+	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitUsage, "needs a larger budget")
+	checkOneLineError(t, args, exitUsage, "first pass is closed")
 }

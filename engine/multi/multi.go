@@ -1,4 +1,4 @@
-// Package multi plays Double Klondike between players (seed 000): two to
+// Package multi plays Double Klondike between players (rule text 000): two to
 // five players, each with his own 52-card deck, seven-pile Klondike
 // tableau, stock and waste, and foundations shared by all: one pile per
 // suit per deck in play (4 × players), each built Ace to King in suit,
@@ -7,9 +7,8 @@
 //
 // Two ways to play are given: turns (PlayTurns, "Snap-Up Patience") and
 // simultaneous play (PlaySimultaneous, a discrete-event simulation; for
-// three or more players this is Multi-Klondike). The rules read are those
-// of /work/notes/multi-rules.md; every choice the seed leaves open is
-// written down where it is made.
+// three or more players this is Multi-Klondike). Every choice rule text
+// 000 leaves open is written down where it is made.
 //
 // A player (Player) is given a View, never the Game: the View shows
 // everything public (every face-up tableau card, every waste top, every

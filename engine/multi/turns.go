@@ -8,7 +8,7 @@ type Options struct {
 	// move in hand (a card to a foundation, a card turned face up, a
 	// card out of the waste) while every other player still in the game
 	// passed his last turn without one, the others demand he make a
-	// move, and he must make a progress move of his choice (seed 000:
+	// move, and he must make a progress move of his choice (rule text 000:
 	// "his opponent can optionally demand he make the move"; we read the
 	// option as always demanded when it applies). One demand a turn: he
 	// may play on, and pass again, after it. Off by default.

@@ -2,7 +2,7 @@ package player
 
 import "github.com/klondike-family/klondike/engine"
 
-// human plays by rules of thumb: the tips of seed 002 (Solitaire Till
+// human plays by rules of thumb: the tips of rule text 002 (Solitaire Till
 // Dawn's Klondike Holdout page) and common advice for Klondike, applied in
 // this order (the first rule that some move meets decides; ties go to the
 // move from the pile with the most face-down cards, then to the earliest):

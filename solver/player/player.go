@@ -19,7 +19,7 @@
 //     shuffling cards to and fro.
 //   - A recycle is offered only if it leads to a position no earlier
 //     recycle led to, and not after MaxIdlePasses passes in a row without
-//     progress: seed 001's "the game is lost when no move is possible or
+//     progress: rule text 001's "the game is lost when no move is possible or
 //     the only move is to recycle the stock", read as "when the only way on
 //     is to go through the stock once more with nothing changed"; a
 //     rearranged tableau is something changed, up to a limit that a

@@ -1,0 +1,83 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// readRun reads a win-rate directory's manifest and first-pass records
+// with the checks winrate applies when it continues a run: the manifest's
+// seed range and shard are sound, and every record's seed lies in the
+// shard (in the range, for a merged directory). Report, claims, retry and
+// compress read directories through it (LoadResult, RunRetry,
+// CompressRecords), so none of them counts a record winrate would refuse.
+func readRun(dir string) (Manifest, []Record, int64, error) {
+	m, err := ReadManifest(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return m, nil, 0, fmt.Errorf("%s is not a result directory (it has no %s)", dir, ManifestFile)
+	}
+	if err != nil {
+		return m, nil, 0, err
+	}
+	path := filepath.Join(dir, ManifestFile)
+	if err := m.Check(); err != nil {
+		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	merged := strings.HasPrefix(m.Shard, "merged ")
+	shard, err := ParseShard(m.Shard)
+	if err != nil && !merged {
+		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	recs, good, err := ReadRecords(dir)
+	if err != nil {
+		return m, nil, 0, err
+	}
+	for _, r := range recs {
+		if !m.InRange(r.Seed) || (!merged && !shard.Holds(m.From, r.Seed)) {
+			return m, nil, 0, fmt.Errorf("%s: seed %d is not in shard %s of seeds %d..%d", filepath.Join(dir, RecordsFile), r.Seed, m.Shard, m.From, m.From+m.Deals-1)
+		}
+	}
+	return m, recs, good, nil
+}
+
+// readMatchRun reads a match directory's manifest and records with the
+// checks match applies when it continues one: the manifest is sound,
+// every record's seed lies in the shard (the range, once merged) and seats
+// as many players as the manifest has. Report (LoadMatch) and compress
+// (CompressMatchRecords) read match directories through it.
+func readMatchRun(dir string) (MatchManifest, []MatchRecord, int64, error) {
+	m, err := ReadMatchManifest(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return m, nil, 0, fmt.Errorf("%s is not a match directory (it has no %s)", dir, ManifestFile)
+	}
+	if err != nil {
+		return m, nil, 0, err
+	}
+	path := filepath.Join(dir, ManifestFile)
+	if err := m.Check(); err != nil {
+		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	merged := strings.HasPrefix(m.Shard, "merged ")
+	shard, err := ParseShard(m.Shard)
+	if err != nil && !merged {
+		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	}
+	recs, good, err := ReadMatchRecords(dir)
+	if err != nil {
+		return m, nil, 0, err
+	}
+	rpath := filepath.Join(dir, MatchRecordsFile)
+	for _, r := range recs {
+		inRange := r.Seed >= m.From && r.Seed-m.From < m.Games
+		if !inRange || (!merged && !shard.Holds(m.From, r.Seed)) {
+			return m, nil, 0, fmt.Errorf("%s: seed %d is not in shard %s of seeds %d..%d", rpath, r.Seed, m.Shard, m.From, m.From+m.Games-1)
+		}
+		if len(r.Players) != len(m.Players) {
+			return m, nil, 0, fmt.Errorf("%s: seed %d seats %d players; the match has %d", rpath, r.Seed, len(r.Players), len(m.Players))
+		}
+	}
+	return m, recs, good, nil
+}
