@@ -22,7 +22,7 @@ func TestMemLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mem := range []int64{32 << 20, 96 << 20} {
+	for _, mem := range []int64{8 << 20, 24 << 20} {
 		for _, workers := range []int{1, 2} {
 			res := solver.Solve(context.Background(), s, solver.Options{Mem: mem, Workers: workers})
 			if res.Verdict != solver.Unknown || res.Stats.Stop != "memory" {

@@ -638,12 +638,24 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	// placements from the talon and the cells
 	for _, k := range ks[:nk] {
+		if prune && rg.foundOK(st, k.card) && rg.safe(st, k.card) {
+			// Never the first move of a shortest win: placed, the card is
+			// an uncovered pile card, safe, the only move of the state Y
+			// it leads to (a safe card of Y other than it would be safe
+			// here, and been given alone), and going up from Y gives the
+			// state its going up from the talon gives from here. If the
+			// placement began a shortest win of d moves, Y would win in
+			// d-1, the state after it in d-2 at most (safe's proof),
+			// and this one in d-1 by the direct move. The same holds for
+			// a cell card below.
+			continue
+		}
 		if rg.fits(k.card, unc, empty) {
 			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
 		}
 	}
 	for i := 0; i < rg.cells; i++ {
-		if c := st.cells[i]; c != engine.NoCard && rg.fits(c, unc, empty) {
+		if c := st.cells[i]; c != engine.NoCard && rg.fits(c, unc, empty) && !(prune && rg.foundOK(st, c) && rg.safe(st, c)) {
 			dst = append(dst, rMove{kind: rmPlace, from: rfCell, card: c})
 		}
 	}
@@ -661,6 +673,21 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 		for suit := 0; suit < 4; suit++ {
 			if f := int(st.found[suit]); f > 0 {
 				c := engine.NewCard(f, suit)
+				if prune && rg.safe(st, c) {
+					// Never the first move of a shortest win: worrying
+					// c back leads to Y, where c is a pile card that is
+					// uncovered, its foundation takes it, and safe(Y, c)
+					// holds (safe reads the other suits' foundations
+					// only, the same in st and Y). So from Y going up
+					// again wins in fewer moves than Y's shortest line
+					// (safe's proof), and st, which Y's going up leads
+					// back to, would win in fewer moves than its own
+					// shortest line less one: a contradiction. Dropping
+					// the move keeps the property the relaxed searches'
+					// proofs need (a winnable state has a generated
+					// successor that wins in fewer moves).
+					continue
+				}
 				if rg.fits(c, unc, empty) {
 					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
 				}

@@ -154,14 +154,16 @@ func TestRelaxCompleteness(t *testing.T) {
 	}
 }
 
-// TestGuidedAgreesWithNoPrune checks the guided search of Solve (real
-// search skipping what relaxed searches prove lost, lost marks kept from
-// one relaxed search to the next) on small games, with the quick real
-// search off so that every deal goes through the guide: the verdict must be NoPrune's
-// (the plain exhaustive real search, itself checked against the BFS
-// oracle), and every win must replay.
+// TestGuidedAgreesWithNoPrune checks the relaxed game's searches of Solve
+// on small games, with the quick real search off: the root search of the
+// relaxed game with its realized wins (relaxroot.go, realize.go), then,
+// with the root search off so that every deal goes through the guide, the
+// guided search (real search skipping what relaxed searches prove lost,
+// lost marks kept from one relaxed search to the next). Each verdict must
+// be NoPrune's (the plain exhaustive real search, itself checked against
+// the BFS oracle), and every win must replay.
 func TestGuidedAgreesWithNoPrune(t *testing.T) {
-	defer func(q int64) { quickNodes = q }(quickNodes)
+	defer func(q int64, r bool) { quickNodes, rootSearch = q, r }(quickNodes, rootSearch)
 	quickNodes = 0
 	deals := 40
 	if testing.Short() {
@@ -189,8 +191,21 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
+			// with the root search of the relaxed game, then without it
+			// (the guided search then decides the deal)
+			rootSearch = true
 			got := Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
 			if want.Verdict == Unknown || got.Verdict != want.Verdict {
+				t.Fatalf("%s seed %d: the root search says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
+			}
+			if got.Verdict == Won {
+				if err := replaySolution(s, got.Solution); err != nil {
+					t.Fatalf("%s seed %d: %v", rulesLabel(&r), seed, err)
+				}
+			}
+			rootSearch = false
+			got = Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
+			if got.Verdict != want.Verdict {
 				t.Fatalf("%s seed %d: the guided search says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
 			}
 			if got.Verdict == Won {

@@ -128,7 +128,13 @@ type sharedState struct {
 //
 // A quick real search of 2,000 nodes (which wins most winnable Klondike
 // deals at once) comes first. Where the relaxed game applies (relax.go)
-// the guided search follows, first within guidedFirstNodes: the real
+// the root search of the relaxed game follows (relaxroot.go), with all of
+// opt.Mem: when it ends without a relaxed win the deal is lost (the
+// completeness theorem of relax.go); a relaxed win is realized as real
+// moves (realize.go, at most realizeNodes real nodes) and the line
+// returned (Solve's callers replay it). Only when it runs out of memory
+// or its win does not realize do the searches below run, its table
+// dropped. Then the guided search follows, first within guidedFirstNodes: the real
 // game from scratch, skipping every node whose relaxed state is proved
 // lost (rsolver.isLost: a relaxed search of at most guideBudget states
 // from the node, whose lost marks every later one reuses). Its exhaustion
@@ -188,7 +194,46 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			return r
 		}
 	}
-	rg, _, relaxed := newRgame(&s)
+	rg, root, relaxed := newRgame(&s)
+	if relaxed && rootSearch {
+		// the root search of the relaxed game (relaxroot.go), with all the
+		// memory: its set is dropped before any later search begins
+		rr := newRroot(rg, opt.Mem)
+		var budget int64 // 0: no limit
+		if opt.MaxNodes > 0 {
+			budget = max(left(), 1)
+		}
+		rv := rr.search(&root, budget, deadline, ctx)
+		spent += rr.nodes
+		relaxedNodes += rr.nodes
+		peak = max(peak, rr.bytes())
+		st := Stats{Nodes: spent, TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
+			RelaxedNodes: relaxedNodes, Pruned: pruned}
+		switch {
+		case rv == Lost:
+			return Result{Verdict: Lost, Stats: st}
+		case rv == Won:
+			line := slices.Clone(rr.line)
+			rr = nil
+			n := int64(realizeNodes)
+			if opt.MaxNodes > 0 {
+				n = min(n, left()-int64(len(line)))
+			}
+			if n > 0 {
+				z := &realizer{}
+				path := z.realize(ctx, s, rg, root, line, n)
+				spent += z.nodes
+				st.Nodes, st.Stop, st.Elapsed = spent, "", time.Since(start)
+				if path != nil {
+					return Result{Verdict: Won, Solution: path, Stats: st}
+				}
+			}
+		case rr.stop == "time" || rr.stop == "cancelled" || outOfNodes():
+			return Result{Verdict: Unknown, Stats: st}
+		}
+		// out of memory or depth, or a relaxed win not realized: the
+		// searches below decide
+	}
 	// the rules may admit the relaxed game and this position not: then the
 	// real search has all the memory
 	realMem, guideMem = memSplit(opt, relaxed)
@@ -261,6 +306,15 @@ var maxDepth = 1 << 21
 // quickNodes is the quick real search's budget (a variable for the tests,
 // which make the guided search do the work on small games).
 var quickNodes int64 = 2000
+
+// rootSearch turns the root search of the relaxed game on (the tests of
+// the guided search turn it off, so that the searches after it are
+// tested on deals it would decide).
+var rootSearch = true
+
+// realizeNodes is the real nodes a relaxed winning line may take to
+// realize (realize.go) before the solver searches the real game instead.
+const realizeNodes = 100_000
 
 // guidedFirstNodes is the first guided search's budget, before the beam
 // searches (a variable for the tests).

@@ -1,0 +1,87 @@
+package solver
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// TestRealizeRelaxedWins takes native Klondike deals (draw 1 and draw 3,
+// worrying back or not) whose root search of the relaxed game finds a
+// relaxed win, and requires realize to turn every such win into a real
+// line that replays to a win: the solver relies on it to decide won deals
+// without the guided search. A realize that fails on some deal falls back
+// to the real search and is not wrong, so the test asks for most, and
+// reports the count.
+func TestRealizeRelaxedWins(t *testing.T) {
+	deals := uint64(40)
+	if testing.Short() {
+		deals = 10
+	}
+	for _, draw := range []int{1, 3} {
+		for _, worry := range []bool{false, true} {
+			r := engine.Klondike(draw, 0)
+			r.WorryBack = worry
+			g := engine.MustGame(r)
+			won, realized := 0, 0
+			for seed := uint64(0); seed < deals; seed++ {
+				s, err := g.NewState(engine.NativeDeal(&r, seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rg, root, ok := newRgame(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: no relaxed game", rulesLabel(&r), seed)
+				}
+				rr := newRroot(rg, 0)
+				if rr.search(&root, 200_000, time.Time{}, context.Background()) != Won {
+					continue
+				}
+				won++
+				var z realizer
+				path := z.realize(context.Background(), s, rg, root, rr.line, realizeNodes)
+				if path == nil {
+					continue
+				}
+				if err := replaySolution(s, path); err != nil {
+					t.Fatalf("%s seed %d: the realized line does not replay: %v", rulesLabel(&r), seed, err)
+				}
+				realized++
+			}
+			t.Logf("%s: %d relaxed wins, %d realized", rulesLabel(&r), won, realized)
+			if won == 0 || realized*10 < won*9 {
+				t.Errorf("%s: %d relaxed wins, only %d realized", rulesLabel(&r), won, realized)
+			}
+		}
+	}
+}
+
+// TestRootSearchBudget checks that the root search stops at its node
+// budget with "nodes" and at a cancelled context with "cancelled", and
+// at its memory limit with "memory", each an unknown verdict.
+func TestRootSearchBudget(t *testing.T) {
+	r := engine.Klondike(1, 0)
+	r.WorryBack = true
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&r, 83)) // lost: millions of relaxed states
+	if err != nil {
+		t.Fatal(err)
+	}
+	rg, root, _ := newRgame(&s)
+	rr := newRroot(rg, 0)
+	if v := rr.search(&root, 5000, time.Time{}, context.Background()); v != Unknown || rr.stop != "nodes" || rr.nodes != 5000 {
+		t.Errorf("node budget 5000: %v, stop %q, %d nodes", v, rr.stop, rr.nodes)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rr = newRroot(rg, 0)
+	if v := rr.search(&root, 0, time.Time{}, ctx); v != Unknown || rr.stop != "cancelled" {
+		t.Errorf("cancelled: %v, stop %q", v, rr.stop)
+	}
+	rr = newRroot(rg, 4<<20)
+	if v := rr.search(&root, 0, time.Time{}, context.Background()); v != Unknown || rr.stop != "memory" || rr.bytes() > 4<<20 {
+		t.Errorf("4 MiB: %v, stop %q, %d bytes", v, rr.stop, rr.bytes())
+	}
+}
