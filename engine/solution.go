@@ -171,10 +171,17 @@ func parseLoc(name string) (Loc, error) {
 // state after the last step. The error names the step, counted from 1, and
 // why it fails; the state returned then is the one before that step.
 func Replay(s State, steps []Step) (State, error) {
+	return ReplayLabelled(s, steps, FoundationLabels{})
+}
+
+// ReplayLabelled is Replay for steps that name the foundations by the
+// labels fl (those of the position file s came from); its errors name
+// them so too.
+func ReplayLabelled(s State, steps []Step, fl FoundationLabels) (State, error) {
 	moves := make([]Move, 0, 128)
 	for i, st := range steps {
 		moves = s.Moves(moves[:0])
-		m, err := matchStep(&s, st, moves)
+		m, err := matchStep(&s, st, moves, fl)
 		if err != nil {
 			return s, fmt.Errorf("step %d: %v", i+1, err)
 		}
@@ -183,7 +190,7 @@ func Replay(s State, steps []Step) (State, error) {
 	return s, nil
 }
 
-func matchStep(s *State, st Step, moves []Move) (Move, error) {
+func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, error) {
 	var kind MoveKind
 	switch st.Op {
 	case OpDraw:
@@ -216,6 +223,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("to: %v", err)
 	}
+	from, to = fl.StateLoc(from), fl.StateLoc(to)
 	if st.N < 1 {
 		return 0, fmt.Errorf("move %s-%s: n must be at least 1, got %d", st.From, st.To, st.N)
 	}
@@ -230,6 +238,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("move %s-%s: %v", st.From, st.To, err)
 	}
+	jt = fl.StateLoc(jt)
 	var jokerWays []string // where the Joker may go along with this move
 	for _, m := range moves {
 		if m.Kind() != KindMove || m.From() != from || m.To() != to || m.N() != st.N {
@@ -240,7 +249,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 		}
 		if m.JokerTo() != jt {
 			if j := m.JokerTo(); j != 0 {
-				jokerWays = append(jokerWays, j.String())
+				jokerWays = append(jokerWays, fl.Loc(j).String())
 			}
 			continue
 		}
@@ -259,7 +268,13 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 
 // Verify replays steps from s as Replay does and checks that they win.
 func Verify(s State, steps []Step) error {
-	end, err := Replay(s, steps)
+	return VerifyLabelled(s, steps, FoundationLabels{})
+}
+
+// VerifyLabelled is Verify for steps that name the foundations by the
+// labels fl.
+func VerifyLabelled(s State, steps []Step, fl FoundationLabels) error {
+	end, err := ReplayLabelled(s, steps, fl)
 	if err != nil {
 		return err
 	}

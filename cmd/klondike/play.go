@@ -111,10 +111,11 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	if err := o.player.check(); err != nil {
 		return err
 	}
-	start, desc, err := o.source.start(fs, g)
+	pos, err := o.source.position(fs, g)
 	if err != nil {
 		return err
 	}
+	start, desc := pos.state, pos.desc
 	f, _ := player.New(o.player.name, player.Config{Samples: o.player.samples, Nodes: o.player.nodes})
 	po := player.Options{Memory: engine.RememberTalon, Line: true}
 	if o.player.memory == "none" {
@@ -134,7 +135,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	rep := playReport{
 		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: desc, Player: o.player.name,
 		Memory: o.player.memory, Result: "lost", End: res.End, Cards: res.Cards,
-		Moves: engine.Steps(start, res.Line),
+		Moves: pos.labels.Steps(engine.Steps(start, res.Line)),
 	}
 	if res.Won {
 		rep.Result = "won"

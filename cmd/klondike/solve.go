@@ -92,10 +92,11 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	if err != nil {
 		return err
 	}
-	start, desc, err := o.source.start(fs, g)
+	pos, err := o.source.position(fs, g)
 	if err != nil {
 		return err
 	}
+	start, desc := pos.state, pos.desc
 	res := solver.Solve(ctx, start, solver.Options{
 		Budget: o.budget, Mem: mem, MaxNodes: o.maxNodes, Workers: o.workers,
 	})
@@ -104,8 +105,8 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		Verdict: res.Verdict.String(), Solution: []engine.Step{},
 	}
 	if res.Verdict == solver.Won {
-		rep.Solution = engine.Steps(start, res.Solution)
-		if err := engine.Verify(start, rep.Solution); err != nil {
+		rep.Solution = pos.labels.Steps(engine.Steps(start, res.Solution))
+		if err := engine.VerifyLabelled(start, rep.Solution, pos.labels); err != nil {
 			return failErrorf("solver bug: the solution found does not replay under the rules: %v", err)
 		}
 	}

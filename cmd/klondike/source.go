@@ -128,9 +128,31 @@ func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }
 
-// start builds the start position of game g from a seed or a deal file and
-// describes where it came from. Every error is a usage error.
-func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, string, error) {
+// position is a start position with what the output needs to speak of it
+// as the user does.
+type position struct {
+	state  engine.State
+	desc   string                  // where it came from: "native seed 7", "file game.txt"
+	labels engine.FoundationLabels // the foundations' names in the deal file
+}
+
+// position builds the start position of game g from a seed or a deal file,
+// describes where it came from and keeps the foundations' names of a deal
+// file. Every error is a usage error.
+func (o *sourceOptions) position(fs *pflag.FlagSet, g *engine.Game) (position, error) {
+	s, l, desc, err := o.layout(fs, g)
+	if err != nil {
+		return position{}, err
+	}
+	fl, err := g.FoundationLabels(l)
+	if err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	return position{state: s, desc: desc, labels: fl}, nil
+}
+
+// layout reads the layout o names and builds its state.
+func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.State, engine.Layout, string, error) {
 	var (
 		l    engine.Layout
 		desc string
@@ -138,28 +160,28 @@ func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, 
 	)
 	switch hasSeed, hasDeal := fs.Changed("seed"), fs.Changed("deal"); {
 	case hasSeed && hasDeal:
-		return engine.State{}, "", usageErrorf("give --seed or --deal, not both")
+		return engine.State{}, l, "", usageErrorf("give --seed or --deal, not both")
 	case hasSeed:
 		if fs.Changed("deal-format") {
-			return engine.State{}, "", usageErrorf("--deal-format goes with --deal, not --seed")
+			return engine.State{}, l, "", usageErrorf("--deal-format goes with --deal, not --seed")
 		}
 		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
 		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
 	case hasDeal:
 		if fs.Changed("seed-type") {
-			return engine.State{}, "", usageErrorf("--seed-type goes with --seed, not --deal")
+			return engine.State{}, l, "", usageErrorf("--seed-type goes with --seed, not --deal")
 		}
 		l, err = readDeal(o.deal, o.dealFormat)
 		desc = "file " + o.deal
 	default:
-		return engine.State{}, "", usageErrorf("give a deal: --seed N or --deal FILE")
+		return engine.State{}, l, "", usageErrorf("give a deal: --seed N or --deal FILE")
 	}
 	if err != nil {
-		return engine.State{}, "", usageError(err)
+		return engine.State{}, l, "", usageError(err)
 	}
 	s, err := g.NewState(l)
 	if err != nil {
-		return engine.State{}, "", usageErrorf("deal (%s): %v", desc, err)
+		return engine.State{}, l, "", usageErrorf("deal (%s): %v", desc, err)
 	}
-	return s, desc, nil
+	return s, l, desc, nil
 }

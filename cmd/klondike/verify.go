@@ -50,7 +50,7 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	start, _, err := o.source.start(fs, g)
+	pos, err := o.source.position(fs, g)
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if err != nil {
 		return usageError(err)
 	}
-	if err := engine.Verify(start, steps); err != nil {
+	if err := engine.VerifyLabelled(pos.state, steps, pos.labels); err != nil {
 		fmt.Fprintf(w, "invalid: %v\n", err)
 		return &exitError{code: exitFail}
 	}
