@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -12,8 +13,7 @@ import (
 
 type dealOptions struct {
 	rules    ruleOptions
-	seed     string
-	seedType string
+	source   sourceOptions
 	format   string
 	terminal bool // write suit symbols and colour
 }
@@ -21,22 +21,25 @@ type dealOptions struct {
 func newDealCmd(stdout io.Writer) *cobra.Command {
 	o := &dealOptions{}
 	cmd := &cobra.Command{
-		Use:   "deal --seed N [--seed-type T] [--format F] [--game G] [rule flags]",
-		Short: "Print a deal from a seed",
-		Long: `Print deal N of a game. Seed types: native (this project's own generator),
+		Use:   "deal (--seed N [--seed-type T] | --deal FILE [--deal-format F]) [--format F] [--game G] [rule flags]",
+		Short: "Print a deal from a seed, or convert a deal or position file",
+		Long: `Print deal N of a game, or the deal or position of a file (- for standard
+input) in another format. Seed types: native (this project's own generator),
 solvitaire (Solvitaire's "--random N" up to 2022), klondike-solver
 (Klondike-Solver's "/GAME N"). Formats: text (this project's), solvitaire
-(Solvitaire's JSON), deck (Klondike-Solver's 156-digit string). The text
+(Solvitaire's JSON), deck (Klondike-Solver's 156-digit string, a fresh
+one-deck deal only). A file is checked under the game's rules first; a
+position the target format cannot hold is refused with the reason. The text
 format uses suit symbols and colour only when writing to a terminal.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.terminal = isTerminal(stdout)
+			o.source.stdin = cmd.InOrStdin()
 			return runDeal(stdout, cmd.Flags(), o)
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&o.seed, "seed", "", "deal number (required)")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	addSourceFlags(fs, &o.source)
 	fs.StringVar(&o.format, "format", "text", "output format: text, solvitaire, deck")
 	addRuleFlags(fs, &o.rules)
 	return cmd
@@ -44,8 +47,8 @@ format uses suit symbols and colour only when writing to a terminal.`,
 
 // runDeal writes the deal o names to w.
 func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
-	if !fs.Changed("seed") {
-		return usageErrorf("deal: --seed is required")
+	if !fs.Changed("seed") && !fs.Changed("deal") {
+		return usageErrorf("deal: give --seed N or --deal FILE")
 	}
 	switch o.format {
 	case "text", "solvitaire", "deck":
@@ -56,31 +59,57 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 	if err != nil {
 		return err
 	}
-	l, err := dealFromSeed(&g.Rules, o.seedType, o.seed)
+	var l engine.Layout
+	if fs.Changed("seed") && !fs.Changed("deal") {
+		if fs.Changed("deal-format") {
+			return usageErrorf("--deal-format goes with --deal, not --seed")
+		}
+		if l, err = dealFromSeed(&g.Rules, o.source.seedType, o.source.seed); err != nil {
+			return usageError(err)
+		}
+	} else {
+		// A file: checked by building its state, written back from the
+		// state with the file's foundation names.
+		pos, err := o.source.position(fs, g)
+		if err != nil {
+			return err
+		}
+		l = pos.labels.Layout(pos.state.Layout())
+	}
+	out, err := formatLayout(&g.Rules, l, o.format, o.terminal)
 	if err != nil {
 		return usageError(err)
 	}
+	_, err = io.WriteString(w, out)
+	return err
+}
+
+// formatLayout writes l in format f, ending with a newline, or says why
+// the format cannot hold it. Suit symbols and colour go with terminal.
+func formatLayout(r *engine.Rules, l engine.Layout, f string, terminal bool) (string, error) {
 	var out string
-	switch o.format {
+	switch f {
 	case "text":
-		out = engine.FormatText(l, engine.TextOptions{Symbols: o.terminal, Colour: o.terminal})
+		out = engine.FormatText(l, engine.TextOptions{Symbols: terminal, Colour: terminal})
 	case "solvitaire":
+		if l.Recycles > 0 && !r.Unlimited() {
+			return "", fmt.Errorf("solvitaire format: it has no place for the stock's recycle count (%d of %d passes used), which matters when passes are limited", l.Recycles, r.Passes)
+		}
 		b, err := engine.FormatSolvitaire(l)
 		if err != nil {
-			return usageErrorf("solvitaire format: %v", err)
+			return "", fmt.Errorf("solvitaire format: %v", err)
 		}
 		out = string(b)
 	case "deck":
-		out, err = engine.FormatDeck(l)
-		if err != nil {
-			return usageErrorf("deck format: %v", err)
+		var err error
+		if out, err = engine.FormatDeck(l); err != nil {
+			return "", err // it says "deck string: ..."
 		}
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	_, err = io.WriteString(w, out)
-	return err
+	return out, nil
 }
 
 // isTerminal tells whether w is a terminal (a character device).

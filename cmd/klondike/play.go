@@ -76,6 +76,7 @@ the same game.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			o.source.stdin = cmd.InOrStdin()
 			return runPlay(ctx, stdout, cmd.Flags(), o)
 		},
 	}

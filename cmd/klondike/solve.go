@@ -44,6 +44,7 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			o.source.stdin = cmd.InOrStdin()
 			return runSolve(ctx, stdout, cmd.Flags(), o)
 		},
 	}

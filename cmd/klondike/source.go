@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -66,9 +66,9 @@ var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 // readDeal reads a deal file in the given format, or guesses it with
 // format "auto": a JSON object is Solvitaire's format, digits only a
 // Klondike-Solver deck string, anything else the text format. Errors are
-// one line naming the file.
-func readDeal(path, format string) (engine.Layout, error) {
-	data, err := os.ReadFile(path)
+// one line naming the file. Path "-" reads stdin.
+func readDeal(path, format string, stdin io.Reader) (engine.Layout, error) {
+	data, err := readInput(path, stdin)
 	if err != nil {
 		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
 	}
@@ -87,7 +87,7 @@ func readDeal(path, format string) (engine.Layout, error) {
 		return l, fmt.Errorf("--deal-format %q: want one of %s", format, strings.Join(dealFormats, ", "))
 	}
 	if err != nil {
-		return l, fmt.Errorf("deal file %s (%s format): %v", path, format, err)
+		return l, fmt.Errorf("deal file %s (%s format): %v", inputName(path), format, err)
 	}
 	return l, nil
 }
@@ -118,13 +118,14 @@ type sourceOptions struct {
 	seedType   string
 	deal       string
 	dealFormat string
+	stdin      io.Reader // what --deal - reads
 }
 
 // addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
 func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
 	fs.StringVar(&o.seed, "seed", "", "deal number")
 	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
-	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
+	fs.StringVar(&o.deal, "deal", "", "deal or position file, - for standard input (instead of --seed)")
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }
 
@@ -171,8 +172,11 @@ func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.State,
 		if fs.Changed("seed-type") {
 			return engine.State{}, l, "", usageErrorf("--seed-type goes with --seed, not --deal")
 		}
-		l, err = readDeal(o.deal, o.dealFormat)
+		l, err = readDeal(o.deal, o.dealFormat, o.stdin)
 		desc = "file " + o.deal
+		if o.deal == "-" {
+			desc = "standard input"
+		}
 	default:
 		return engine.State{}, l, "", usageErrorf("give a deal: --seed N or --deal FILE")
 	}

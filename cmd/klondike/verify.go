@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/spf13/cobra"
@@ -31,6 +30,7 @@ or a bare JSON array of steps. Prints "valid: wins in N steps" (exit 0) or
 "invalid: " and the reason (exit 1).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.source.stdin = cmd.InOrStdin()
 			return runVerify(stdout, cmd.Flags(), o)
 		},
 	}
@@ -54,7 +54,10 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	steps, err := readSolution(o.solution)
+	if o.solution == "-" && o.source.deal == "-" {
+		return usageErrorf("--deal and --solution cannot both read standard input")
+	}
+	steps, err := readSolution(o.solution, o.source.stdin)
 	if err != nil {
 		return usageError(err)
 	}
@@ -67,14 +70,22 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 }
 
 // readSolution reads a solution file: a JSON array of steps, or an object
-// with a "solution" array (the --json output of solve).
-func readSolution(path string) ([]engine.Step, error) {
-	data, err := os.ReadFile(path)
+// with a "solution" array (the --json output of solve). Path "-" reads
+// stdin.
+func readSolution(path string, stdin io.Reader) ([]engine.Step, error) {
+	return readSteps("solution", path, stdin)
+}
+
+// readSteps reads a file of steps named what ("solution", "moves"): a JSON
+// array of steps, or an object with a "solution" or "moves" array (the
+// --json output of solve or play).
+func readSteps(what, path string, stdin io.Reader) ([]engine.Step, error) {
+	data, err := readInput(path, stdin)
 	if err != nil {
-		return nil, fmt.Errorf("solution file: %v", err)
+		return nil, fmt.Errorf("%s file: %v", what, err)
 	}
 	bad := func(err error) error {
-		return fmt.Errorf("solution file %s: %v", path, err)
+		return fmt.Errorf("%s file %s: %v", what, inputName(path), err)
 	}
 	var steps []engine.Step
 	switch t := bytes.TrimSpace(data); {
@@ -85,18 +96,23 @@ func readSolution(path string) ([]engine.Step, error) {
 	case bytes.HasPrefix(t, []byte("{")):
 		var rep struct {
 			Solution json.RawMessage `json:"solution"`
+			Moves    json.RawMessage `json:"moves"`
 		}
 		if err := json.Unmarshal(t, &rep); err != nil {
 			return nil, bad(err)
 		}
-		if rep.Solution == nil {
-			return nil, bad(fmt.Errorf(`no "solution" key`))
+		key, list := "solution", rep.Solution
+		if list == nil {
+			key, list = "moves", rep.Moves
 		}
-		if err := strictUnmarshal(rep.Solution, &steps); err != nil {
-			return nil, bad(fmt.Errorf("solution: %v", err))
+		if list == nil {
+			return nil, bad(fmt.Errorf(`no "solution" or "moves" key`))
+		}
+		if err := strictUnmarshal(list, &steps); err != nil {
+			return nil, bad(fmt.Errorf("%s: %v", key, err))
 		}
 	default:
-		return nil, bad(fmt.Errorf("want a JSON array of steps or an object with a \"solution\" array"))
+		return nil, bad(fmt.Errorf("want a JSON array of steps or an object with a \"solution\" or \"moves\" array"))
 	}
 	return steps, nil
 }
