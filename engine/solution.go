@@ -178,16 +178,27 @@ func Replay(s State, steps []Step) (State, error) {
 // labels fl (those of the position file s came from); its errors name
 // them so too.
 func ReplayLabelled(s State, steps []Step, fl FoundationLabels) (State, error) {
-	moves := make([]Move, 0, 128)
+	_, end, err := StepMoves(s, steps, fl)
+	return end, err
+}
+
+// StepMoves replays steps from s as ReplayLabelled does and returns the
+// engine's moves they name and the state after the last. On an illegal
+// step it returns the moves before it, the state before it and the error
+// naming it.
+func StepMoves(s State, steps []Step, fl FoundationLabels) ([]Move, State, error) {
+	legal := make([]Move, 0, 128)
+	out := make([]Move, 0, len(steps))
 	for i, st := range steps {
-		moves = s.Moves(moves[:0])
-		m, err := matchStep(&s, st, moves, fl)
+		legal = s.Moves(legal[:0])
+		m, err := matchStep(&s, st, legal, fl)
 		if err != nil {
-			return s, fmt.Errorf("step %d: %v", i+1, err)
+			return out, s, fmt.Errorf("step %d: %v", i+1, err)
 		}
+		out = append(out, m)
 		s.Apply(m)
 	}
-	return s, nil
+	return out, s, nil
 }
 
 func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, error) {

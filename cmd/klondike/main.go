@@ -5,6 +5,8 @@
 //	klondike deal  (--seed N [--seed-type T] | --deal FILE) [--format F] [--game G] [rule flags]
 //	klondike solve (--seed N [--seed-type T] | --deal FILE) [--game G] [rule flags] [--json]
 //	klondike verify --deal FILE --solution FILE [--game G] [rule flags]
+//	klondike hint (--deal POSITION | --seed N) [--game G] [rule flags] [--json]
+//	klondike analyze (--deal FILE | --seed N) --moves FILE [--game G] [rule flags] [--json]
 //
 // Exit codes: 0 success (any verdict of solve), 1 a solution that does not
 // verify, 2 a usage or input error.

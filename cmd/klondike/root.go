@@ -34,6 +34,8 @@ verify, 2 a usage or input error.`,
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
 		newPlayCmd(stdout),
+		newHintCmd(stdout),
+		newAnalyzeCmd(stdout),
 		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
 		newBenchCmd(stdout, stderr),
 	)

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
+	"github.com/klondike-family/klondike/solver/advice"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// adviceBudgets are the budgets of each solve of hint and analyze.
+type adviceBudgets struct {
+	budget   time.Duration
+	mem      string
+	maxNodes int64
+}
+
+func addAdviceBudgetFlags(fs *pflag.FlagSet, o *adviceBudgets) {
+	fs.DurationVar(&o.budget, "budget", 5*time.Second, "wall time of each solve (one per position or move searched); 0 for none")
+	fs.StringVar(&o.mem, "mem", "1GiB", "memory for each solve's tables, e.g. 512MiB; 0 for no limit")
+	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes of each solve; 0 for none")
+}
+
+// options checks the budgets and returns them as advice options.
+func (o *adviceBudgets) options() (advice.Options, error) {
+	mem, err := checkBudgets(o.budget, o.maxNodes, 1, o.mem)
+	if err != nil {
+		return advice.Options{}, err
+	}
+	return advice.Options{Solve: solver.Options{Budget: o.budget, MaxNodes: o.maxNodes, Mem: mem, Workers: 1}}, nil
+}
+
+type hintOptions struct {
+	rules   ruleOptions
+	source  sourceOptions
+	budgets adviceBudgets
+	json    bool
+}
+
+func newHintCmd(stdout io.Writer) *cobra.Command {
+	o := &hintOptions{}
+	cmd := &cobra.Command{
+		Use:   "hint (--deal POSITION | --seed N) [--game G] [rule flags] [--budget D] [--json]",
+		Short: "Every move of a position with its verdict: what should I play now?",
+		Long: `List every legal move of a position (a deal, or a game in progress written
+in a deal format) with its verdict, every card known: won (with the length
+of the winning line found), lost, or unknown when the budget of its solve
+ran out. Winning moves come first, shorter lines first. The budgets are
+per solve: the position's own and one per move. --json prints one object.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			o.source.stdin = cmd.InOrStdin()
+			return runHint(ctx, stdout, cmd.Flags(), o)
+		},
+	}
+	fs := cmd.Flags()
+	addSourceFlags(fs, &o.source)
+	addRuleFlags(fs, &o.rules)
+	addAdviceBudgetFlags(fs, &o.budgets)
+	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	return cmd
+}
+
+// hintReport is the --json output of hint.
+type hintReport struct {
+	Game      string     `json:"game"`
+	Rules     string     `json:"rules"`
+	Deal      string     `json:"deal"`
+	Verdict   string     `json:"verdict"` // the position's
+	Winning   int        `json:"winning"` // moves that win
+	Moves     []hintMove `json:"moves"`
+	Solves    int        `json:"solves"`
+	Nodes     int64      `json:"nodes"`
+	ElapsedMS float64    `json:"elapsed_ms"`
+	Stop      string     `json:"stop,omitempty"` // why the position's own search stopped
+}
+
+// hintMove is one move of a hint.
+type hintMove struct {
+	Step    engine.Step   `json:"step"`
+	Verdict string        `json:"verdict"`
+	Length  int           `json:"length,omitempty"` // steps of the winning line found, this move included
+	Line    []engine.Step `json:"line,omitempty"`   // the winning line, this move first
+	By      string        `json:"by"`               // search, solution, position or win (see the README)
+	Stop    string        `json:"stop,omitempty"`
+}
+
+// hintOf writes a hint of position s as a report (steps named by labels).
+func hintOf(s engine.State, labels engine.FoundationLabels, h advice.Hint) []hintMove {
+	var out []hintMove
+	for _, c := range h.Choices {
+		hm := hintMove{Step: labels.Step(engine.Steps(s, []engine.Move{c.Move})[0]),
+			Verdict: c.Verdict.String(), By: c.By, Stop: c.Stop}
+		if c.Verdict == solver.Won {
+			hm.Length = len(c.Line)
+			hm.Line = labels.Steps(engine.Steps(s, c.Line))
+		}
+		out = append(out, hm)
+	}
+	return out
+}
+
+func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions) error {
+	vg, g, err := o.rules.resolve(fs)
+	if err != nil {
+		return err
+	}
+	opt, err := o.budgets.options()
+	if err != nil {
+		return err
+	}
+	pos, err := o.source.position(fs, g)
+	if err != nil {
+		return err
+	}
+	h := advice.Advise(ctx, pos.state, opt)
+	rep := hintReport{
+		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: pos.desc,
+		Verdict: h.Verdict.String(), Winning: h.Winning(), Moves: hintOf(pos.state, pos.labels, h),
+		Solves: h.Solves, Nodes: h.Nodes, ElapsedMS: float64(h.Elapsed.Microseconds()) / 1000, Stop: h.Stop,
+	}
+	for _, m := range rep.Moves {
+		if m.Verdict == "won" {
+			if err := engine.VerifyLabelled(pos.state, m.Line, pos.labels); err != nil {
+				return failErrorf("solver bug: the winning line of %s does not replay: %v", stepText(m.Step), err)
+			}
+		}
+	}
+	if o.json {
+		if rep.Moves == nil {
+			rep.Moves = []hintMove{}
+		}
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return failErrorf("json: %v", err)
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
+	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
+	fmt.Fprintf(w, "%s\n", hintSummary(&rep))
+	writeHintMoves(w, rep.Moves)
+	_, err = fmt.Fprintf(w, "searched: %s, %d nodes, %v\n", plural(rep.Solves, "solve"), rep.Nodes,
+		time.Duration(rep.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond))
+	return err
+}
+
+// hintSummary says in one line what a hint found.
+func hintSummary(rep *hintReport) string {
+	lost, unknown := 0, 0
+	for _, m := range rep.Moves {
+		switch m.Verdict {
+		case "lost":
+			lost++
+		case "unknown":
+			unknown++
+		}
+	}
+	n := len(rep.Moves)
+	switch {
+	case n == 0:
+		return "no legal move: the game is over"
+	case rep.Winning > 0:
+		return fmt.Sprintf("winning moves: %d of %d", rep.Winning, n)
+	case lost == n:
+		return fmt.Sprintf("no move wins: the position is lost (all %d moves lose)", n)
+	}
+	return fmt.Sprintf("no winning move found within the budget: %d of %d moves lose, %d unknown", lost, n, unknown)
+}
+
+// writeHintMoves writes a hint's moves, one a line, with their verdicts.
+func writeHintMoves(w io.Writer, moves []hintMove) {
+	width := len(strconv.Itoa(len(moves)))
+	for i, m := range moves {
+		v := m.Verdict
+		switch m.Verdict {
+		case "won":
+			v = fmt.Sprintf("won in %d steps", m.Length)
+		case "unknown":
+			v = fmt.Sprintf("unknown (stopped: %s)", m.Stop)
+		}
+		fmt.Fprintf(w, "%*d. %-24s %s\n", width, i+1, stepText(m.Step), v)
+	}
+}
