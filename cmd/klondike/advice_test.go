@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -104,4 +105,52 @@ func TestAnalyzeIllegalMove(t *testing.T) {
 	b, _ := json.Marshal(bad)
 	checkOneLineError(t, []string{"analyze", "--seed", "4", "--moves", writeFile(t, "bad.json", string(b))}, exitUsage, "step 5: ")
 	checkOneLineError(t, []string{"analyze", "--seed", "4"}, exitUsage, "--moves is required")
+}
+
+// TestHintUnseenCards asks for a hint on a game in progress with unseen
+// cards (testdata/inprogress.txt): every legal move once, chances in order
+// and inside their intervals, the same answer twice, and the commands that
+// need every card refusing the file in one line.
+func TestHintUnseenCards(t *testing.T) {
+	const file = "testdata/inprogress.txt"
+	args := []string{"hint", "--deal", file, "--samples", "4", "--max-nodes", "200000", "--json"}
+	out := mustRun(t, args...)
+	if again := mustRun(t, args...); stripElapsed(again) != stripElapsed(out) {
+		t.Fatalf("two hints differ:\n%s\n%s", out, again)
+	}
+	var rep chanceReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("hint --json: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := engine.ParseText(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := engine.MustGame(engine.Klondike(3, 0)).NewView(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := v.State()
+	if rep.Unseen != v.Hidden() || rep.Samples != 4 || len(rep.Moves) != len(vs.Moves(nil)) {
+		t.Fatalf("hint: %d unseen, %d samples, %d moves; want %d, 4, %d", rep.Unseen, rep.Samples, len(rep.Moves), v.Hidden(), len(vs.Moves(nil)))
+	}
+	for i, m := range rep.Moves {
+		if m.Chance != float64(m.Wins)/4 || m.Lo > m.Chance || m.Hi < m.Chance || (i > 0 && m.Wins > rep.Moves[i-1].Wins) {
+			t.Fatalf("move %d: %+v", i+1, m)
+		}
+	}
+	checkOneLineError(t, []string{"solve", "--deal", file}, exitUsage, "26 cards are unseen (??); only hint")
+	checkOneLineError(t, []string{"hint", "--seed", "4", "--samples", "3"}, exitUsage, "--samples goes with a position with unseen cards")
+}
+
+// stripElapsed drops the elapsed time from a JSON report.
+func stripElapsed(s string) string {
+	if i := strings.Index(s, `"elapsed_ms":`); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

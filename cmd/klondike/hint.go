@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/klondike-family/klondike/solver/advice"
 	"github.com/spf13/cobra"
@@ -44,6 +45,7 @@ type hintOptions struct {
 	rules   ruleOptions
 	source  sourceOptions
 	budgets adviceBudgets
+	samples int
 	json    bool
 }
 
@@ -56,7 +58,13 @@ func newHintCmd(stdout io.Writer) *cobra.Command {
 in a deal format) with its verdict, every card known: won (with the length
 of the winning line found), lost, or unknown when the budget of its solve
 ran out. Winning moves come first, shorter lines first. The budgets are
-per solve: the position's own and one per move. --json prints one object.`,
+per solve: the position's own and one per move. --json prints one object.
+
+A position with unseen cards ("??" in the text format for each face-down
+card not yet seen and each stock card not yet turned) is answered with each
+move's estimated chance to win: --samples deals of the unseen cards, every
+one consistent with what is in sight, each solved for every move; the
+chance is the share of samples a move wins, with its 95% Wilson interval.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -69,6 +77,7 @@ per solve: the position's own and one per move. --json prints one object.`,
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
 	addAdviceBudgetFlags(fs, &o.budgets)
+	fs.IntVar(&o.samples, "samples", 20, "with unseen cards: deals of them sampled, each solved for every move")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
 	return cmd
 }
@@ -121,9 +130,18 @@ func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions
 	if err != nil {
 		return err
 	}
-	pos, err := o.source.position(fs, g)
+	if o.samples < 1 {
+		return usageErrorf("--samples %d: want 1 or more", o.samples)
+	}
+	pos, err := o.source.positionOrView(fs, g)
 	if err != nil {
 		return err
+	}
+	if pos.view != nil {
+		return runHintHidden(ctx, w, pos, o, opt, vg.Name, describeRules(&g.Rules))
+	}
+	if fs.Changed("samples") {
+		return usageErrorf("--samples goes with a position with unseen cards (??); every card of this one is known")
 	}
 	h := advice.Advise(ctx, pos.state, opt)
 	rep := hintReport{
@@ -194,4 +212,82 @@ func writeHintMoves(w io.Writer, moves []hintMove) {
 		}
 		fmt.Fprintf(w, "%*d. %-24s %s\n", width, i+1, stepText(m.Step), v)
 	}
+}
+
+// chanceReport is the --json output of hint on a position with unseen
+// cards.
+type chanceReport struct {
+	Game      string       `json:"game"`
+	Rules     string       `json:"rules"`
+	Deal      string       `json:"deal"`
+	Unseen    int          `json:"unseen"`  // cards not seen
+	Samples   int          `json:"samples"` // deals of them solved
+	Winning   int          `json:"winning"` // samples in which some move wins
+	Moves     []chanceMove `json:"moves"`
+	Solves    int          `json:"solves"`
+	Nodes     int64        `json:"nodes"`
+	ElapsedMS float64      `json:"elapsed_ms"`
+}
+
+// chanceMove is one move with its estimated chance to win.
+type chanceMove struct {
+	Step    engine.Step `json:"step"`
+	Wins    int         `json:"wins"`    // samples it wins
+	Unknown int         `json:"unknown"` // samples whose solve ran out of budget
+	Chance  float64     `json:"chance"`  // wins / samples
+	// Lo and Hi bound the chance: the 95% Wilson interval, counting the
+	// unknown samples as lost for Lo and as won for Hi.
+	Lo float64 `json:"lo"`
+	Hi float64 `json:"hi"`
+}
+
+// runHintHidden answers hint on a position with unseen cards.
+func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOptions, opt advice.Options, game, rules string) error {
+	c := advice.EstimateChances(ctx, pos.view, o.samples, 1, opt)
+	if c.Samples == 0 {
+		return failErrorf("cancelled before one sample was solved")
+	}
+	vs := pos.view.State()
+	rep := chanceReport{Game: game, Rules: rules, Deal: pos.desc, Unseen: pos.view.Hidden(),
+		Samples: c.Samples, Winning: c.Winning, Moves: []chanceMove{},
+		Solves: c.Solves, Nodes: c.Nodes, ElapsedMS: float64(c.Elapsed.Microseconds()) / 1000}
+	for _, m := range c.Moves {
+		rep.Moves = append(rep.Moves, chanceMove{
+			Step: pos.labels.Step(engine.Steps(vs, []engine.Move{m.Move})[0]), Wins: m.Wins, Unknown: m.Unknown,
+			Chance: float64(m.Wins) / float64(c.Samples),
+			Lo:     results.Wilson(m.Wins, c.Samples, 0.95).Lo,
+			Hi:     results.Wilson(m.Wins+m.Unknown, c.Samples, 0.95).Hi,
+		})
+	}
+	if o.json {
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return failErrorf("json: %v", err)
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
+	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
+	fmt.Fprintf(w, "unseen cards: %d; %s of them solved\n", rep.Unseen, plural(rep.Samples, "deal"))
+	switch n := len(rep.Moves); {
+	case n == 0:
+		fmt.Fprintf(w, "no legal move: the game is over\n")
+	case rep.Winning == 0:
+		fmt.Fprintf(w, "no move won any sample: the position is most likely lost\n")
+	default:
+		fmt.Fprintf(w, "some move wins in %d of %d samples\n", rep.Winning, rep.Samples)
+	}
+	width := len(strconv.Itoa(len(rep.Moves)))
+	for i, m := range rep.Moves {
+		extra := ""
+		if m.Unknown > 0 {
+			extra = fmt.Sprintf(", %d unknown", m.Unknown)
+		}
+		fmt.Fprintf(w, "%*d. %-24s %5.1f%%  [%5.1f, %5.1f]  (%d of %d%s)\n", width, i+1, stepText(m.Step),
+			100*m.Chance, 100*m.Lo, 100*m.Hi, m.Wins, rep.Samples, extra)
+	}
+	_, err := fmt.Fprintf(w, "searched: %s, %d nodes, %v\n", plural(rep.Solves, "solve"), rep.Nodes,
+		time.Duration(rep.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond))
+	return err
 }

@@ -135,25 +135,48 @@ type position struct {
 	state  engine.State
 	desc   string                  // where it came from: "native seed 7", "file game.txt"
 	labels engine.FoundationLabels // the foundations' names in the deal file
+	// view is set instead of state for a position with unseen cards
+	// ("??"), which only positionOrView reads.
+	view *engine.View
 }
 
 // position builds the start position of game g from a seed or a deal file,
 // describes where it came from and keeps the foundations' names of a deal
-// file. Every error is a usage error.
+// file. A position with unseen cards is refused. Every error is a usage
+// error.
 func (o *sourceOptions) position(fs *pflag.FlagSet, g *engine.Game) (position, error) {
-	s, l, desc, err := o.layout(fs, g)
+	p, err := o.positionOrView(fs, g)
+	if err == nil && p.view != nil {
+		return position{}, usageErrorf("deal (%s): %d cards are unseen (??); only hint plays a position with unseen cards", p.desc, p.view.Hidden())
+	}
+	return p, err
+}
+
+// positionOrView is position that also takes a position with unseen
+// cards, as a View.
+func (o *sourceOptions) positionOrView(fs *pflag.FlagSet, g *engine.Game) (position, error) {
+	l, desc, err := o.layout(fs, g)
 	if err != nil {
 		return position{}, err
 	}
-	fl, err := g.FoundationLabels(l)
-	if err != nil {
+	p := position{desc: desc}
+	if l.HasUnknown() {
+		v, err := g.NewView(l)
+		if err != nil {
+			return position{}, usageErrorf("deal (%s): %v", desc, err)
+		}
+		p.view = &v
+	} else if p.state, err = g.NewState(l); err != nil {
 		return position{}, usageErrorf("deal (%s): %v", desc, err)
 	}
-	return position{state: s, desc: desc, labels: fl}, nil
+	if p.labels, err = g.FoundationLabels(l); err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	return p, nil
 }
 
-// layout reads the layout o names and builds its state.
-func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.State, engine.Layout, string, error) {
+// layout reads the layout o names and describes where it came from.
+func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.Layout, string, error) {
 	var (
 		l    engine.Layout
 		desc string
@@ -161,16 +184,16 @@ func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.State,
 	)
 	switch hasSeed, hasDeal := fs.Changed("seed"), fs.Changed("deal"); {
 	case hasSeed && hasDeal:
-		return engine.State{}, l, "", usageErrorf("give --seed or --deal, not both")
+		return l, "", usageErrorf("give --seed or --deal, not both")
 	case hasSeed:
 		if fs.Changed("deal-format") {
-			return engine.State{}, l, "", usageErrorf("--deal-format goes with --deal, not --seed")
+			return l, "", usageErrorf("--deal-format goes with --deal, not --seed")
 		}
 		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
 		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
 	case hasDeal:
 		if fs.Changed("seed-type") {
-			return engine.State{}, l, "", usageErrorf("--seed-type goes with --seed, not --deal")
+			return l, "", usageErrorf("--seed-type goes with --seed, not --deal")
 		}
 		l, err = readDeal(o.deal, o.dealFormat, o.stdin)
 		desc = "file " + o.deal
@@ -178,14 +201,10 @@ func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.State,
 			desc = "standard input"
 		}
 	default:
-		return engine.State{}, l, "", usageErrorf("give a deal: --seed N or --deal FILE")
+		return l, "", usageErrorf("give a deal: --seed N or --deal FILE")
 	}
 	if err != nil {
-		return engine.State{}, l, "", usageError(err)
+		return l, "", usageError(err)
 	}
-	s, err := g.NewState(l)
-	if err != nil {
-		return engine.State{}, l, "", usageErrorf("deal (%s): %v", desc, err)
-	}
-	return s, l, desc, nil
+	return l, desc, nil
 }
