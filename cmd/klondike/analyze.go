@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,10 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/klondike-family/klondike/solver/advice"
 	"github.com/spf13/cobra"
@@ -24,6 +27,7 @@ type analyzeOptions struct {
 	budgets adviceBudgets
 	moves   string
 	json    bool
+	html    string
 }
 
 func newAnalyzeCmd(stdout io.Writer) *cobra.Command {
@@ -52,6 +56,7 @@ are per solve. A move that is illegal at step k is refused (exit 2).`,
 	addAdviceBudgetFlags(fs, &o.budgets)
 	fs.StringVar(&o.moves, "moves", "", "the moves played: solve's or play's --json output or a JSON array of steps; - for standard input (required)")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	fs.StringVar(&o.html, "html", "", "also write a page to step through the game, the decisive move and a winning alternative marked (one self-contained HTML file)")
 	return cmd
 }
 
@@ -111,6 +116,11 @@ func runAnalyze(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *analyzeO
 		return err
 	}
 	rep.Game, rep.Rules = vg.Name, describeRules(&g.Rules)
+	if o.html != "" {
+		if err := writeAnalyzePage(o.html, []string{o.source.deal, o.moves}, pos, rep); err != nil {
+			return err
+		}
+	}
 	if o.json {
 		b, err := json.Marshal(rep)
 		if err != nil {
@@ -242,4 +252,50 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// writeAnalyzePage writes the page of an analysis: the game with each
+// position's verdict, the decisive move marked, and the first winning
+// alternative as a second line from the position before it.
+func writeAnalyzePage(path string, inputs []string, pos position, rep *analyzeReport) error {
+	ln, err := lineOf("game", pos.state, pos, rep.Moves)
+	if err != nil {
+		return err
+	}
+	for k, p := range rep.Positions {
+		note := "verdict: " + p.Verdict
+		if p.Searched {
+			note += " (searched)"
+		} else if p.Verdict != "unknown" {
+			note += " (follows)"
+		}
+		ln.Frames[k].Note = note
+	}
+	var text bytes.Buffer
+	if err := writeAnalyzeText(&text, rep); err != nil {
+		return err
+	}
+	all := strings.Split(text.String(), "\n")
+	var notes []string
+	for _, l := range all[2:] { // the lines after game and deal, up to the per-move list
+		if strings.HasPrefix(l, "after each move") {
+			break
+		}
+		notes = append(notes, l)
+	}
+	p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: "deal: " + rep.Deal + "; " + notes[1],
+		Lines: []page.Line{ln}, Decisive: rep.Decisive, Notes: notes}
+	if rep.Decisive > 0 && rep.Winning > 0 {
+		before, err := engine.ReplayLabelled(pos.state, rep.Moves[:rep.Decisive-1], pos.labels)
+		if err != nil {
+			return failErrorf("page: %v", err)
+		}
+		alt, err := lineOf("winning alternative", before, pos, rep.Alternatives[0].Line)
+		if err != nil {
+			return err
+		}
+		alt.From = rep.Decisive - 1
+		p.Lines = append(p.Lines, alt)
+	}
+	return writePage(path, inputs, p)
 }

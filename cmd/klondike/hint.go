@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -8,11 +9,13 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/klondike-family/klondike/solver/advice"
 	"github.com/spf13/cobra"
@@ -47,6 +50,7 @@ type hintOptions struct {
 	budgets adviceBudgets
 	samples int
 	json    bool
+	html    string
 }
 
 func newHintCmd(stdout io.Writer) *cobra.Command {
@@ -79,6 +83,7 @@ chance is the share of samples a move wins, with its 95% Wilson interval.`,
 	addAdviceBudgetFlags(fs, &o.budgets)
 	fs.IntVar(&o.samples, "samples", 20, "with unseen cards: deals of them sampled, each solved for every move")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object")
+	fs.StringVar(&o.html, "html", "", "also write a page showing the position and the first winning line (one self-contained HTML file)")
 	return cmd
 }
 
@@ -154,6 +159,25 @@ func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions
 			if err := engine.VerifyLabelled(pos.state, m.Line, pos.labels); err != nil {
 				return failErrorf("solver bug: the winning line of %s does not replay: %v", stepText(m.Step), err)
 			}
+		}
+	}
+	if o.html != "" {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "%s\n", hintSummary(&rep))
+		writeHintMoves(&b, rep.Moves)
+		var steps []engine.Step
+		name := "position"
+		if rep.Winning > 0 {
+			steps, name = rep.Moves[0].Line, "winning line"
+		}
+		ln, err := lineOf(name, pos.state, pos, steps)
+		if err != nil {
+			return err
+		}
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: "deal: " + rep.Deal + "; " + hintSummary(&rep),
+			Lines: []page.Line{ln}, Notes: strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
 		}
 	}
 	if o.json {
@@ -259,6 +283,17 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 			Hi:     results.Wilson(m.Wins+m.Unknown, c.Samples, 0.95).Hi,
 		})
 	}
+	var text bytes.Buffer
+	writeChances(&text, &rep)
+	if o.html != "" {
+		ln := page.Line{Name: "position", Frames: []page.Frame{page.FrameOf(pos.labels.Layout(vs.Layout()))}, Steps: []string{}}
+		lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: "deal: " + rep.Deal + "; " + lines[0] + "; " + lines[1],
+			Lines: []page.Line{ln}, Notes: lines}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
+		}
+	}
 	if o.json {
 		b, err := json.Marshal(rep)
 		if err != nil {
@@ -269,6 +304,16 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
+	if _, err := w.Write(text.Bytes()); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "searched: %s, %d nodes, %v\n", plural(rep.Solves, "solve"), rep.Nodes,
+		time.Duration(rep.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond))
+	return err
+}
+
+// writeChances writes the unseen cards, the summary and each move's chance.
+func writeChances(w io.Writer, rep *chanceReport) {
 	fmt.Fprintf(w, "unseen cards: %d; %s of them solved\n", rep.Unseen, plural(rep.Samples, "deal"))
 	switch n := len(rep.Moves); {
 	case n == 0:
@@ -287,7 +332,4 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 		fmt.Fprintf(w, "%*d. %-24s %5.1f%%  [%5.1f, %5.1f]  (%d of %d%s)\n", width, i+1, stepText(m.Step),
 			100*m.Chance, 100*m.Lo, 100*m.Hi, m.Wins, rep.Samples, extra)
 	}
-	_, err := fmt.Fprintf(w, "searched: %s, %d nodes, %v\n", plural(rep.Solves, "solve"), rep.Nodes,
-		time.Duration(rep.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond))
-	return err
 }

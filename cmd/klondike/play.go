@@ -13,6 +13,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver/player"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -60,6 +61,7 @@ type playOptions struct {
 	source sourceOptions
 	player playerOptions
 	json   bool
+	html   string
 }
 
 func newPlayCmd(stdout io.Writer) *cobra.Command {
@@ -85,6 +87,7 @@ the same game.`,
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object: result, scores, moves")
+	fs.StringVar(&o.html, "html", "", "also write a page to step through the game (one self-contained HTML file)")
 	return cmd
 }
 
@@ -142,6 +145,17 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 		rep.Result = "won"
 	}
 	rep.Score, rep.Vegas, rep.TillDawn = results.Scores(res.Cards, g.Rules.Decks)
+	if o.html != "" {
+		ln, err := lineOf("game", start, pos, rep.Moves)
+		if err != nil {
+			return err
+		}
+		sub := fmt.Sprintf("deal: %s; player: %s; result: %s (%s), %d cards on the foundations", rep.Deal, rep.Player, rep.Result, rep.End, rep.Cards)
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
+		}
+	}
 	if o.json {
 		b, err := json.Marshal(rep)
 		if err != nil {

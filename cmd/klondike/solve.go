@@ -14,6 +14,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,6 +28,7 @@ type solveOptions struct {
 	maxNodes int64
 	workers  int
 	json     bool
+	html     string
 }
 
 func newSolveCmd(stdout io.Writer) *cobra.Command {
@@ -56,6 +58,7 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "budget of nodes expanded; 0 for none")
 	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the deal")
 	fs.BoolVar(&o.json, "json", false, "print one JSON object: verdict, solution, stats")
+	fs.StringVar(&o.html, "html", "", "also write a page to step through the solution (one self-contained HTML file)")
 	return cmd
 }
 
@@ -118,6 +121,20 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop,
 		PeakRSSBytes: peakRSS(), GoSysBytes: int64(ms.Sys),
 		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
+	}
+	if o.html != "" {
+		ln, err := lineOf("solution", start, pos, rep.Solution)
+		if err != nil {
+			return err
+		}
+		sub := fmt.Sprintf("deal: %s; verdict: %s", rep.Deal, rep.Verdict)
+		if rep.Verdict == "won" {
+			sub += fmt.Sprintf(" in %d steps", len(rep.Solution))
+		}
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
+		}
 	}
 	if o.json {
 		b, err := json.Marshal(rep)
