@@ -25,7 +25,8 @@ const (
 	// exitInterrupted: Ctrl-C or SIGTERM stopped a batch command (winrate,
 	// match, retry, bench solve) before it was done; what was done is
 	// kept where the command keeps results, and the same command
-	// continues it.
+	// continues it. hint on a position with unseen cards stopped before
+	// one sample was solved exits so too, with nothing kept.
 	exitInterrupted = 3
 )
 
@@ -34,10 +35,10 @@ var exitCodes = []struct {
 	code    int
 	meaning string
 }{
-	{exitOK, "success (any verdict of solve or play)"},
+	{exitOK, "success (any verdict of solve, play, hint or analyze)"},
 	{exitFail, "a check failed: a solution that does not verify, or the program caught itself wrong (a solver solution that does not replay, perft counts unlike the pinned table)"},
 	{exitUsage, "a usage or input error: bad flag, game or seed; a missing, unreadable, malformed or too large file; a result directory that cannot be read, continued or written"},
-	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, match, retry, bench solve); the same command continues what was recorded"},
+	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, match, retry, bench solve: the same command continues what was recorded; hint with unseen cards before one sample was solved)"},
 }
 
 // exitCodesHelp writes the table of exit codes for the help.

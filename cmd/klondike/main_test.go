@@ -133,7 +133,7 @@ func TestDealFormatsRoundTrip(t *testing.T) {
 			}
 			// Read it back through the deal file reader, guessing the format.
 			path := writeFile(t, "deal", out)
-			got, err := readDeal(path, "auto")
+			got, err := readDeal(path, "auto", nil)
 			if err != nil {
 				t.Fatalf("%s %s: reading back: %v", st.seedType, format, err)
 			}
@@ -318,7 +318,7 @@ t7: 9H JS 9D AD 6D 9S | AS
 		{[]string{"solve", "--deal", dealTwice, "--deal-format", "xml"}, []string{`--deal-format "xml"`}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `[{"op":"draw"`)}, []string{"solution file"}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `[{"op":"draw","x":1}]`)}, []string{`unknown field "x"`}},
-		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `{"verdict":"won"}`)}, []string{`no "solution" key`}},
+		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `{"verdict":"won"}`)}, []string{`no "solution" or "moves" key`}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `draw`)}, []string{"want a JSON array"}},
 		{[]string{"verify", "--seed", "1"}, []string{"--solution is required"}},
 		{[]string{"solve"}, []string{"--seed N or --deal FILE"}},
@@ -328,7 +328,7 @@ t7: 9H JS 9D AD 6D 9S | AS
 		{[]string{"deal", "--seed", "4294967296", "--seed-type", "solvitaire"}, []string{"32-bit"}},
 		{[]string{"deal", "--seed=-1"}, []string{"native seeds"}},
 		{[]string{"deal", "--seed", "1", "--format", "pdf"}, []string{`--format "pdf"`}},
-		{[]string{"deal"}, []string{"--seed is required"}},
+		{[]string{"deal"}, []string{"give --seed N or --deal FILE"}},
 		{[]string{"solve", "--seed", "1", "--mem", "12Q"}, []string{`size "12Q"`}},
 		{[]string{"solve", "--seed", "1", "--budget", "soon"}, []string{`"--budget"`}},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, []string{"--workers 0"}},

@@ -39,6 +39,8 @@ several formats, and checks solutions step by step against the rules.
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
 		newPlayCmd(stdout),
+		newHintCmd(stdout),
+		newAnalyzeCmd(stdout),
 		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
 		newBenchCmd(stdout, stderr),
 	)

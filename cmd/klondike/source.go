@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
-	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/pflag"
 )
 
@@ -84,9 +84,10 @@ var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 // readDeal reads a deal file in the given format, or guesses it with
 // format "auto": a JSON object is Solvitaire's format, digits only a
 // Klondike-Solver deck string, anything else the text format. Errors are
-// one line naming the file.
-func readDeal(path, format string) (engine.Layout, error) {
-	data, err := results.ReadFileLimit(path, maxDealBytes)
+// one line naming the file. Path "-" reads stdin (at most maxDealBytes,
+// like a file).
+func readDeal(path, format string, stdin io.Reader) (engine.Layout, error) {
+	data, err := readInput(path, stdin, maxDealBytes)
 	if err != nil {
 		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
 	}
@@ -105,7 +106,7 @@ func readDeal(path, format string) (engine.Layout, error) {
 		return l, fmt.Errorf("--deal-format %q: want one of %s", format, strings.Join(dealFormats, ", "))
 	}
 	if err != nil {
-		return l, fmt.Errorf("deal file %s (%s format): %v", path, format, err)
+		return l, fmt.Errorf("deal file %s (%s format): %v", inputName(path), format, err)
 	}
 	return l, nil
 }
@@ -136,18 +137,64 @@ type sourceOptions struct {
 	seedType   string
 	deal       string
 	dealFormat string
+	stdin      io.Reader // what --deal - reads
 }
 
 // addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
 func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
 	addSeedFlags(fs, &o.seed, &o.seedType)
-	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
+	fs.StringVar(&o.deal, "deal", "", "deal or position file, - for standard input (instead of --seed)")
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }
 
-// start builds the start position of game g from a seed or a deal file and
-// describes where it came from. Every error is a usage error.
-func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, string, error) {
+// position is a start position with what the output needs to speak of it
+// as the user does.
+type position struct {
+	state  engine.State
+	desc   string                  // where it came from: "native seed 7", "file game.txt"
+	labels engine.FoundationLabels // the foundations' names in the deal file
+	// view is set instead of state for a position with unseen cards
+	// ("??"), which only positionOrView reads.
+	view *engine.View
+}
+
+// position builds the start position of game g from a seed or a deal file,
+// describes where it came from and keeps the foundations' names of a deal
+// file. A position with unseen cards is refused. Every error is a usage
+// error.
+func (o *sourceOptions) position(fs *pflag.FlagSet, g *engine.Game) (position, error) {
+	p, err := o.positionOrView(fs, g)
+	if err == nil && p.view != nil {
+		return position{}, usageErrorf("deal (%s): %d cards are unseen (??); only hint plays a position with unseen cards", p.desc, p.view.Hidden())
+	}
+	return p, err
+}
+
+// positionOrView is position that also takes a position with unseen
+// cards, as a View.
+func (o *sourceOptions) positionOrView(fs *pflag.FlagSet, g *engine.Game) (position, error) {
+	l, desc, err := o.layout(fs, g)
+	if err != nil {
+		return position{}, err
+	}
+	p := position{desc: desc}
+	if l.HasUnknown() {
+		v, err := g.NewView(l)
+		if err != nil {
+			return position{}, usageErrorf("deal (%s): %v", desc, err)
+		}
+		p.view = &v
+	} else if p.state, err = g.NewState(l); err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	if p.labels, err = g.FoundationLabels(l); err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	return p, nil
+}
+
+// layout reads the layout o names and describes where it came from.
+func (o *sourceOptions) layout(fs *pflag.FlagSet, g *engine.Game) (engine.Layout, string, error) {
 	var (
 		l    engine.Layout
 		desc string
@@ -155,28 +202,27 @@ func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, 
 	)
 	switch hasSeed, hasDeal := fs.Changed("seed"), fs.Changed("deal"); {
 	case hasSeed && hasDeal:
-		return engine.State{}, "", usageErrorf("give --seed or --deal, not both")
+		return l, "", usageErrorf("give --seed or --deal, not both")
 	case hasSeed:
 		if fs.Changed("deal-format") {
-			return engine.State{}, "", usageErrorf("--deal-format goes with --deal, not --seed")
+			return l, "", usageErrorf("--deal-format goes with --deal, not --seed")
 		}
 		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
 		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
 	case hasDeal:
 		if fs.Changed("seed-type") {
-			return engine.State{}, "", usageErrorf("--seed-type goes with --seed, not --deal")
+			return l, "", usageErrorf("--seed-type goes with --seed, not --deal")
 		}
-		l, err = readDeal(o.deal, o.dealFormat)
+		l, err = readDeal(o.deal, o.dealFormat, o.stdin)
 		desc = "file " + o.deal
+		if o.deal == "-" {
+			desc = "standard input"
+		}
 	default:
-		return engine.State{}, "", usageErrorf("give a deal: --seed N or --deal FILE")
+		return l, "", usageErrorf("give a deal: --seed N or --deal FILE")
 	}
 	if err != nil {
-		return engine.State{}, "", usageError(err)
+		return l, "", usageError(err)
 	}
-	s, err := g.NewState(l)
-	if err != nil {
-		return engine.State{}, "", usageErrorf("deal (%s): %v", desc, err)
-	}
-	return s, desc, nil
+	return l, desc, nil
 }
