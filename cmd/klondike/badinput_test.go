@@ -44,6 +44,7 @@ var badInputLines = [][]string{
 	{"claims", "--out", "{out}", "{run}"},
 	{"retry", "--out", "{run}", "--max-nodes", "50000", "--mem", "64MiB"},
 	{"compress", "{run}"},
+	{"status", "{run}"},
 	{"bench", "movegen", "--depth", "0"},
 	{"bench", "solve", "--deals", "3", "--budget", "1s", "--mem", "64MiB", "--out", "{wrun}"},
 }

@@ -41,7 +41,7 @@ several formats, and checks solutions step by step against the rules.
 		newPlayCmd(stdout),
 		newHintCmd(stdout),
 		newAnalyzeCmd(stdout),
-		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
+		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr), newStatusCmd(stdout),
 		newBenchCmd(stdout, stderr),
 	)
 	return root
