@@ -185,7 +185,7 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("rules: %v", err)
 	}
-	deal, err := DealSource(m.Rules, m.SeedType)
+	deal, err := m.Dealer()
 	if err != nil {
 		return res, err
 	}

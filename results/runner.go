@@ -118,7 +118,7 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("rules: %v", err)
 	}
-	deal, err := DealSource(m.Rules, m.SeedType)
+	deal, err := m.Dealer()
 	if err != nil {
 		return res, err
 	}

@@ -23,11 +23,10 @@ func newDealCmd(stdout io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "deal --seed N [--seed-type T] [--format F] [--game G] [rule flags]",
 		Short: "Print a deal from a seed",
-		Long: `Print deal N of a game. Seed types: native (this project's own generator),
-solvitaire (Solvitaire's "--random N" up to 2022), klondike-solver
-(Klondike-Solver's "/GAME N"). Formats: text (this project's), solvitaire
-(Solvitaire's JSON), deck (Klondike-Solver's 156-digit string). The text
-format uses suit symbols and colour only when writing to a terminal.`,
+		Long: "Print deal N of a game. Seed types (--seed-type, default native):\n" + seedTypeList() + `
+Formats: text (this project's), solvitaire (Solvitaire's JSON), deck
+(Klondike-Solver's 156-digit string). The text format uses suit symbols and
+colour only when writing to a terminal.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.terminal = isTerminal(stdout)
@@ -36,7 +35,7 @@ format uses suit symbols and colour only when writing to a terminal.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.seed, "seed", "", "deal number (required)")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(&o.seedType, "seed-type", "native", seedTypeHelp())
 	fs.StringVar(&o.format, "format", "text", "output format: text, solvitaire, deck")
 	addRuleFlags(fs, &o.rules)
 	return cmd
@@ -52,11 +51,11 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 	default:
 		return usageErrorf("--format %q: want text, solvitaire or deck", o.format)
 	}
-	_, g, err := o.rules.resolve(fs)
+	vg, g, err := o.rules.resolve(fs)
 	if err != nil {
 		return err
 	}
-	l, err := dealFromSeed(&g.Rules, o.seedType, o.seed)
+	l, err := dealFromSeed(vg, g.Rules, o.seedType, o.seed)
 	if err != nil {
 		return usageError(err)
 	}

@@ -92,7 +92,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	if err != nil {
 		return err
 	}
-	start, desc, err := o.source.start(fs, g)
+	start, desc, err := o.source.start(fs, vg, g)
 	if err != nil {
 		return err
 	}

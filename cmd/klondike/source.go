@@ -2,63 +2,45 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 	"github.com/spf13/pflag"
 )
 
-// Seed types: the deal generators a seed number may name.
-var seedTypes = []string{"native", "solvitaire", "klondike-solver"}
-
-// dealFromSeed makes deal seed of the given seed type for rules r. Seeds of
-// Solvitaire and Klondike-Solver are their 32-bit ints: -2147483648 ..
-// 4294967295, a negative seed -n standing for 2^32-n.
-func dealFromSeed(r *engine.Rules, seedType, seed string) (engine.Layout, error) {
-	n, neg, err := parseSeed(seed)
+// dealFromSeed makes deal seed of game vg under rules r with the named
+// seed type (variants.SeedType, which owns each numbering's range and the
+// games it deals). Every error is one line.
+func dealFromSeed(vg *variants.Game, r engine.Rules, seedType, seed string) (engine.Layout, error) {
+	t, err := variants.LookupSeedType(seedType)
 	if err != nil {
 		return engine.Layout{}, err
 	}
-	if seedType != "native" {
-		switch {
-		case neg && n > 1<<31:
-			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
-		case neg:
-			n = 1<<32 - n
-		case n > math.MaxUint32:
-			return engine.Layout{}, fmt.Errorf("--seed %s: %s seeds are 32-bit: -2147483648..4294967295", seed, seedType)
-		}
+	n, err := t.Parse(seed)
+	if err != nil {
+		return engine.Layout{}, err
 	}
-	switch seedType {
-	case "native":
-		if neg {
-			return engine.Layout{}, fmt.Errorf("--seed %s: native seeds are 0..%d", seed, uint64(math.MaxUint64))
-		}
-		return engine.NativeDeal(r, n), nil
-	case "solvitaire":
-		return engine.SolvitaireDeal(r, n)
-	case "klondike-solver":
-		return engine.KlondikeSolverDeal(r, n)
+	deal, err := t.Dealer(vg, r)
+	if err != nil {
+		return engine.Layout{}, err
 	}
-	return engine.Layout{}, fmt.Errorf("--seed-type %q: want one of %s", seedType, strings.Join(seedTypes, ", "))
+	return deal(n)
 }
 
-// parseSeed reads a seed: a number, maybe negative; it returns its
-// magnitude and sign.
-func parseSeed(s string) (n uint64, neg bool, err error) {
-	t := strings.TrimSpace(s)
-	if rest, ok := strings.CutPrefix(t, "-"); ok {
-		t, neg = rest, true
+// seedTypeList describes the numberings, one per line: name, summary,
+// range of numbers.
+func seedTypeList() string {
+	var b strings.Builder
+	for _, t := range variants.SeedTypes() {
+		fmt.Fprintf(&b, "  %s: %s; numbers %s; deals %s\n", t.Name, t.Summary, t.Range(), t.Games)
 	}
-	n, err = strconv.ParseUint(t, 10, 64)
-	if err != nil || strings.HasPrefix(t, "+") || (neg && n == 0) {
-		return 0, false, fmt.Errorf("--seed %q: want a whole number", s)
-	}
-	return n, neg, nil
+	return b.String()
 }
+
+// seedTypeHelp is the --seed-type flag's help.
+func seedTypeHelp() string { return "deal numbering: " + strings.Join(variants.SeedTypeNames(), ", ") }
 
 // Deal file formats.
 var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
@@ -123,14 +105,15 @@ type sourceOptions struct {
 // addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
 func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
 	fs.StringVar(&o.seed, "seed", "", "deal number")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(&o.seedType, "seed-type", "native", seedTypeHelp())
 	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }
 
-// start builds the start position of game g from a seed or a deal file and
-// describes where it came from. Every error is a usage error.
-func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, string, error) {
+// start builds the start position of game vg (prepared for play as g) from
+// a seed or a deal file and describes where it came from. Every error is a
+// usage error.
+func (o *sourceOptions) start(fs *pflag.FlagSet, vg *variants.Game, g *engine.Game) (engine.State, string, error) {
 	var (
 		l    engine.Layout
 		desc string
@@ -143,7 +126,7 @@ func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, 
 		if fs.Changed("deal-format") {
 			return engine.State{}, "", usageErrorf("--deal-format goes with --deal, not --seed")
 		}
-		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
+		l, err = dealFromSeed(vg, g.Rules, o.seedType, o.seed)
 		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
 	case hasDeal:
 		if fs.Changed("seed-type") {
@@ -162,4 +145,22 @@ func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, 
 		return engine.State{}, "", usageErrorf("deal (%s): %v", desc, err)
 	}
 	return s, desc, nil
+}
+
+// playerSeed is the seed a player is made with for the deal --seed names:
+// the deal number (its low 64 bits past 2^64), so that a batch record and
+// 'klondike play' play the same game; 0 for a deal file.
+func (o *sourceOptions) playerSeed(fs *pflag.FlagSet) uint64 {
+	if !fs.Changed("seed") {
+		return 0
+	}
+	t, err := variants.LookupSeedType(o.seedType)
+	if err != nil {
+		return 0
+	}
+	n, err := t.Parse(o.seed)
+	if err != nil {
+		return 0
+	}
+	return n.Lo
 }

@@ -46,11 +46,11 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if o.solution == "" {
 		return usageErrorf("verify: --solution is required")
 	}
-	_, g, err := o.rules.resolve(fs)
+	vg, g, err := o.rules.resolve(fs)
 	if err != nil {
 		return err
 	}
-	start, _, err := o.source.start(fs, g)
+	start, _, err := o.source.start(fs, vg, g)
 	if err != nil {
 		return err
 	}

@@ -79,7 +79,7 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	addRuleFlags(fs, &o.rules)
 	fs.Uint64Var(&o.deals, "deals", 0, "number of seeds in the range (required)")
 	fs.StringVar(&o.from, "from", "0", "first seed of the range")
-	fs.StringVar(&o.seedType, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(&o.seedType, "seed-type", "native", seedTypeHelp())
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "deals solved at once")
 	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget per deal; 0 for none")
 	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
