@@ -84,6 +84,10 @@ type Manifest struct {
 	PlayerSamples int    `json:"player_samples,omitempty"`
 	PlayerNodes   int64  `json:"player_nodes,omitempty"`
 	PlayerVersion string `json:"player_version,omitempty"`
+	// Grading is set for a run that grades its won deals (klondike
+	// winnable): the players who play each won deal and how their wins
+	// make its grade. PlayerVersion is then set too.
+	Grading *Grading `json:"grading,omitempty"`
 	// ContinuedBy lists the builds ("commit, go version") that continued
 	// the run after the one named by Commit and GoVersion: a run may be
 	// continued by another build as long as the solver and player versions

@@ -34,7 +34,7 @@ verify, 2 a usage or input error.`,
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
 		newPlayCmd(stdout),
-		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
+		newWinrateCmd(stdout, stderr), newWinnableCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
 		newBenchCmd(stdout, stderr),
 	)
 	return root
