@@ -78,7 +78,7 @@ func (gr *Grading) Describe() string {
 	for _, t := range gr.Tiers {
 		p := t.Player
 		if t.Samples > 0 {
-			p += fmt.Sprintf(" (%d samples of %d nodes a decision)", t.Samples, t.Nodes)
+			p += fmt.Sprintf(" (%d samples, %d nodes a solve)", t.Samples, t.Nodes)
 		}
 		s := fmt.Sprintf("%s: %s wins at least %d of %d games", t.Most, p, (t.Plays+1)/2, t.Plays)
 		if t.Some != "" && t.Some != t.Most {

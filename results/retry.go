@@ -100,6 +100,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	if m.Player != "" {
 		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
 	}
+	if m.Grading != nil {
+		return res, fmt.Errorf("%s: a winnable search grades its won deals; retry does not (search again with a larger budget in another directory)", o.Dir)
+	}
 	recs, _, err := ReadRecords(o.Dir)
 	if err != nil {
 		return res, err

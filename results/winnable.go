@@ -49,8 +49,16 @@ type WinnableOptions struct {
 	Count    int
 	Grade    string
 	Step     uint64
+	// MaxDeals stops the search when this many deals from From have a
+	// record (0: DefaultMaxDeals), so that a budget too small to win any
+	// deal, or a grade no deal gets, does not search for ever.
+	MaxDeals uint64
 	Progress func(Progress)
 }
+
+// DefaultMaxDeals is the deals a winnable search looks at, at most, when
+// WinnableOptions.MaxDeals is 0.
+const DefaultMaxDeals = 100000
 
 // WinnableResult is what FindWinnable found.
 type WinnableResult struct {
@@ -61,8 +69,9 @@ type WinnableResult struct {
 	Searched, Won, Lost, Unknown, Graded int
 	// Interrupted: ctx ended first; running the same command continues.
 	Interrupted bool
-	// Exhausted: the seed type's numbers ran out first.
-	Exhausted bool
+	// Exhausted: the seed type's numbers ran out first; Limited: MaxDeals
+	// deals were searched first.
+	Exhausted, Limited bool
 }
 
 // FindWinnable solves the deals From, From+1, ... into Dir (one record
@@ -86,7 +95,11 @@ func FindWinnable(ctx context.Context, o WinnableOptions) (WinnableResult, error
 	if step == 0 {
 		step = uint64(max(o.Count, m.Workers))
 	}
-	m.Deals = max(m.Deals, step)
+	limit := o.MaxDeals
+	if limit == 0 {
+		limit = DefaultMaxDeals
+	}
+	m.Deals = max(m.Deals, min(step, limit))
 	if old, err := ReadManifest(o.Dir); err == nil {
 		m.Deals = max(m.Deals, old.Deals)
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -109,12 +122,16 @@ func FindWinnable(ctx context.Context, o WinnableOptions) (WinnableResult, error
 		if len(res.Deals) >= o.Count {
 			return res, nil
 		}
+		if m.Deals >= limit {
+			res.Limited = true
+			return res, nil
+		}
 		if last := m.From + m.Deals - 1; math.MaxUint64-last < step {
 			res.Exhausted = true
 			return res, nil
 		}
 		next := m
-		next.Deals += step
+		next.Deals = min(m.Deals+step, limit)
 		if next.Check() != nil {
 			res.Exhausted = true
 			return res, nil

@@ -217,3 +217,23 @@ func TestWinnableManifestRefuses(t *testing.T) {
 		t.Errorf("unknown player: want an error")
 	}
 }
+
+func TestRetryRefusesWinnable(t *testing.T) {
+	dir := t.TempDir()
+	// 50 nodes a deal win nothing: the search stops at MaxDeals
+	m, err := NewWinnableManifest("klondike", engine.Klondike(3, 0), "native", 1, 0, 50, 0, 1, cheapGrading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := FindWinnable(context.Background(), WinnableOptions{Dir: dir, Manifest: m, Count: 1, Step: 2, MaxDeals: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Limited || res.Searched != 5 || len(res.Deals) != 0 {
+		t.Errorf("search past its limit: %+v", res)
+	}
+	_, err = RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 1000})
+	if err == nil || !strings.Contains(err.Error(), "winnable") {
+		t.Errorf("retry of a winnable search: %v", err)
+	}
+}

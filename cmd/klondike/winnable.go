@@ -30,6 +30,7 @@ type winnableOptions struct {
 	maxNodes int64
 	mem      string
 	out      string
+	maxDeals uint64
 }
 
 func newWinnableCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -48,7 +49,8 @@ Every deal searched is recorded in DIR as 'klondike winrate' records it (one
 JSON line per deal, a grade with each won one): the same command continues
 an interrupted search (Ctrl-C exits 3), and a later one with a larger --count
 or another --grade reuses what is there. Deals the budget leaves unknown are
-skipped and counted. --budget, --max-nodes and --mem are per deal.
+skipped and counted. --budget, --max-nodes and --mem are per deal. The
+search stops after --max-deals deals from N (exit 1 when too few were found).
 
 Prints a line per deal (--json: one object per line with seed, seed_type,
 game, rules, grade, solution_len, nodes and the players' games), then a
@@ -72,6 +74,7 @@ summary on stderr.`,
 	fs.Int64Var(&o.maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
 	fs.StringVar(&o.mem, "mem", "1GiB", "memory for the solver's tables per deal, e.g. 512MiB; 0 for no limit")
 	fs.StringVar(&o.out, "out", "", "result directory, kept to resume (required)")
+	fs.Uint64Var(&o.maxDeals, "max-deals", results.DefaultMaxDeals, "stop after searching this many deals from N")
 	return cmd
 }
 
@@ -114,7 +117,10 @@ func (o *winnableOptions) options(fs *pflag.FlagSet) (results.WinnableOptions, e
 	if err != nil {
 		return wo, usageError(err)
 	}
-	return results.WinnableOptions{Dir: o.out, Manifest: m, Count: o.count, Grade: o.grade}, nil
+	if o.maxDeals < 1 {
+		return wo, usageErrorf("--max-deals %d: want 1 or more", o.maxDeals)
+	}
+	return results.WinnableOptions{Dir: o.out, Manifest: m, Count: o.count, Grade: o.grade, MaxDeals: o.maxDeals}, nil
 }
 
 func isOneOf(s string, xs []string) bool {
@@ -168,8 +174,11 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 	}
 	fmt.Fprintf(stderr, "winnable: %d %s deals of %d asked; %d deals searched from %d: %d won, %d lost, %d unknown (skipped)\n",
 		len(res.Deals), what, o.count, res.Searched, m.From, res.Won, res.Lost, res.Unknown)
-	if res.Exhausted {
+	switch {
+	case res.Exhausted:
 		return failErrorf("the %s deal numbers ran out before %d %s deals were found", m.SeedType, o.count, what)
+	case res.Limited:
+		return failErrorf("%d deals searched (--max-deals) before %d %s deals were found", res.Searched, o.count, what)
 	}
 	return nil
 }

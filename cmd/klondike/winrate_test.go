@@ -370,6 +370,7 @@ func TestWinnableBadInput(t *testing.T) {
 		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "greenfelt", "--from", "4294967296"}, "greenfelt deal numbers are 0..4294967295"},
 		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "pysolfc", "--game", "klondike-holdout"}, "PySolFC has no game klondike-holdout"},
 		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "nope"}, `--seed-type "nope"`},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--max-deals", "0"}, "--max-deals 0"},
 	} {
 		checkOneLineError(t, tc.args, 2, tc.want)
 	}
