@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/variants"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -78,7 +79,7 @@ foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
 	fs.Uint64Var(&o.deals, "deals", 0, "number of seeds in the range (required)")
-	fs.StringVar(&o.from, "from", "0", "first seed of the range")
+	fs.StringVar(&o.from, "from", "0", "first seed of the range (default: the seed type's first, 0 but for pysolfc's 1)")
 	fs.StringVar(&o.seedType, "seed-type", "native", seedTypeHelp())
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "deals solved at once")
 	fs.DurationVar(&o.budget, "budget", time.Minute, "wall-time budget per deal; 0 for none")
@@ -130,6 +131,12 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	from, err := strconv.ParseUint(strings.TrimSpace(o.from), 10, 64)
 	if err != nil {
 		return m, usageErrorf("--from %q: want a seed, 0 or more", o.from)
+	}
+	if !fs.Changed("from") {
+		// the seed type's first number (PySolFC's is 1)
+		if st, err := variants.LookupSeedType(o.seedType); err == nil {
+			from = st.Min.Lo
+		}
 	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {
