@@ -79,8 +79,16 @@ var seedTypes = []*SeedType{
 	},
 }
 
-// SeedTypes returns the numberings, the default (native) first.
-func SeedTypes() []*SeedType { return append([]*SeedType(nil), seedTypes...) }
+// SeedTypes returns the numberings, the default (native) first; each is a
+// copy, so the registry cannot be changed through it.
+func SeedTypes() []*SeedType {
+	out := make([]*SeedType, len(seedTypes))
+	for i, t := range seedTypes {
+		c := *t
+		out[i] = &c
+	}
+	return out
+}
 
 // SeedTypeNames returns the numberings' names, the default first.
 func SeedTypeNames() []string {
@@ -96,7 +104,8 @@ func SeedTypeNames() []string {
 func LookupSeedType(name string) (*SeedType, error) {
 	for _, t := range seedTypes {
 		if t.Name == name || t.Generator == name {
-			return t, nil
+			c := *t
+			return &c, nil
 		}
 	}
 	return nil, fmt.Errorf("--seed-type %q: want one of %s", name, strings.Join(SeedTypeNames(), ", "))
