@@ -111,7 +111,7 @@ func runAnalyze(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *analyzeO
 	if err != nil {
 		return err
 	}
-	pos, err := o.source.position(fs, g)
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}

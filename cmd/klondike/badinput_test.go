@@ -19,8 +19,9 @@ import (
 //	{deal}     a deal file read by the command
 //	{solution} a solution file
 //	{run}      a result directory read (and maybe written) by the command
-//	{wrun}     a result directory winrate or bench solve continues (a
-//	           missing or empty one is a new run, so not bad input)
+//	{wrun}     a result directory winrate, winnable or bench solve
+//	           continues (a missing or empty one is a new run, so not bad
+//	           input)
 //	{out}      a file the command writes
 //	{html}     the page of --html, written beside a {deal} input
 //	{outdir}   a directory the command creates and fills
@@ -37,6 +38,7 @@ var badInputLines = [][]string{
 	{"hint", "--deal", "{deal}", "--max-nodes", "2000", "--html", "{html}"},
 	{"analyze", "--deal", "{deal}", "--moves", "{solution}", "--max-nodes", "2000", "--html", "{html}"},
 	{"winrate", "--deals", "3", "--max-nodes", "2000", "--budget", "0", "--workers", "1", "--out", "{wrun}"},
+	{"winnable", "--count", "1", "--max-nodes", "2000", "--budget", "0", "--workers", "1", "--out", "{wrun}"},
 	{"match", "--players", "greedy,greedy", "--games", "2", "--workers", "1", "--out", "{outdir}"},
 	{"merge", "--out", "{outdir}", "{run}"},
 	{"report", "--out", "{out}", "{run}"},

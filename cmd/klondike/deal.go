@@ -25,9 +25,8 @@ func newDealCmd(stdout io.Writer) *cobra.Command {
 		Use:   "deal (--seed N [--seed-type T] | --deal FILE [--deal-format F]) [--format F] [--game G] [rule flags]",
 		Short: "Print a deal from a seed, or convert a deal or position file",
 		Long: `Print deal N of a game, or the deal or position of a file (- for standard
-input) in another format. Seed types: native (this project's own generator),
-solvitaire (Solvitaire's "--random N" up to 2022), klondike-solver
-(Klondike-Solver's "/GAME N"). Formats: text (this project's), solvitaire
+input) in another format. Seed types (--seed-type, default native):
+` + seedTypeList() + `Formats: text (this project's), solvitaire
 (Solvitaire's JSON), deck (Klondike-Solver's 156-digit string, a fresh
 one-deck deal only). A file is checked under the game's rules first; a
 position the target format cannot hold is refused with the reason. The text
@@ -58,7 +57,7 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 	default:
 		return usageErrorf("--format %q: want text, solvitaire or deck", o.format)
 	}
-	_, g, err := o.rules.resolve(fs)
+	vg, g, err := o.rules.resolve(fs)
 	if err != nil {
 		return err
 	}
@@ -67,13 +66,13 @@ func runDeal(w io.Writer, fs *pflag.FlagSet, o *dealOptions) error {
 		if fs.Changed("deal-format") {
 			return usageErrorf("--deal-format goes with --deal, not --seed")
 		}
-		if l, err = dealFromSeed(&g.Rules, o.source.seedType, o.source.seed); err != nil {
+		if l, err = dealFromSeed(vg, g.Rules, o.source.seedType, o.source.seed); err != nil {
 			return usageError(err)
 		}
 	} else {
 		// A file: checked by building its state, written back from the
 		// state with the file's foundation names.
-		pos, err := o.source.position(fs, g)
+		pos, err := o.source.position(fs, vg, g)
 		if err != nil {
 			return err
 		}

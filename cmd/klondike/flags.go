@@ -44,9 +44,10 @@ func addCountFlag(fs *pflag.FlagSet, p *uint64, name string, def uint64, usage s
 }
 
 // addFromFlag registers --from, the first seed of a range, read by
-// seedNumber with the range's seed type.
+// seedNumber with the range's seed type; its default, empty, is the seed
+// type's first number.
 func addFromFlag(fs *pflag.FlagSet, p *string) {
-	fs.StringVar(p, "from", "0", "first seed of the range (of --seed-type; Solvitaire and Klondike-Solver seeds may be negative)")
+	fs.StringVar(p, "from", "", "first seed of the range (of --seed-type; default its first: 0, pysolfc's 1; Solvitaire and Klondike-Solver seeds may be negative)")
 }
 
 // addWorkersFlag registers --workers of the batch commands: how many deals
@@ -77,9 +78,10 @@ func addSeedFlags(fs *pflag.FlagSet, seed, seedType *string) {
 	addSeedTypeFlag(fs, seedType)
 }
 
-// addSeedTypeFlag registers --seed-type.
+// addSeedTypeFlag registers --seed-type, a name of the registry of deal
+// numberings (variants.SeedTypes).
 func addSeedTypeFlag(fs *pflag.FlagSet, p *string) {
-	fs.StringVar(p, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(p, "seed-type", "native", seedTypeHelp())
 }
 
 // addJSONFlag registers --json.

@@ -323,6 +323,20 @@ func TestExitCodes(t *testing.T) {
 		!strings.Contains(errb.String(), "interrupted before one sample was solved") {
 		t.Errorf("hint with unseen cards interrupted: exit %d, stdout %q, stderr %q; want 3", code, out.String(), errb.String())
 	}
+	out.Reset()
+	errb.Reset()
+	root = newRootCmd(&out, &errb)
+	root.SetArgs([]string{"winnable", "--count", "1", "--max-nodes", "2000", "--workers", "1", "--out", filepath.Join(tmp, "winnable")})
+	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || out.Len() != 0 ||
+		!strings.Contains(errb.String(), "run the same command again to continue") {
+		t.Errorf("winnable interrupted: exit %d, stdout %q, stderr %q; want 3", code, out.String(), errb.String())
+	}
+	// too few found: a deal the budget leaves unknown, and no other searched
+	few := []string{"winnable", "--count", "1", "--max-deals", "1", "--max-nodes", "1", "--budget", "0", "--workers", "1", "--out", filepath.Join(tmp, "winnable-few")}
+	if out, errs, code := klondike(t, few...); code != exitFail || out != "" ||
+		!strings.HasSuffix(errs, "klondike: 1 deals searched (--max-deals) before 1 winnable deals were found\n") {
+		t.Errorf("klondike %s: exit %d, stdout %q, stderr %q; want 1 and too few found", strings.Join(few, " "), code, out, errs)
+	}
 }
 
 // TestVerifyTakesTheSolutionsGame is finding 8 of issue 23: verify read
@@ -416,6 +430,8 @@ func TestSharedFlagsAgree(t *testing.T) {
 		"max-nodes": {"hint", "analyze"}, "mem": {"hint", "analyze"},
 		// hint's: deals of a position's unseen cards, not a planner's per decision
 		"samples": {"hint"},
+		// winnable prints a JSON object per deal it lists, not one in all
+		"json": {"winnable"},
 	}
 	type use struct{ cmd, typ, def, help string }
 	uses := map[string][]use{}

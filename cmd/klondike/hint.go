@@ -142,7 +142,7 @@ func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions
 	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
 		return err
 	}
-	pos, err := o.source.positionOrView(fs, g)
+	pos, err := o.source.positionOrView(fs, vg, g)
 	if err != nil {
 		return err
 	}

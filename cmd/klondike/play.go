@@ -126,7 +126,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
 		return err
 	}
-	pos, err := o.source.position(fs, g)
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}
@@ -138,14 +138,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	// The player's seed: the deal's seed when there is one, so a batch
 	// record and this command play the same game.
-	seed := uint64(0)
-	if fs.Changed("seed") {
-		n, neg, _ := parseSeed(o.source.seed)
-		if neg {
-			n = 1<<32 - n
-		}
-		seed = n
-	}
+	seed := o.source.playerSeed(fs)
 	res := player.Play(ctx, start, f(seed), po)
 	rep := playReport{
 		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: desc, Player: o.player.name,

@@ -97,7 +97,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
 		return err
 	}
-	pos, err := o.source.position(fs, g)
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}

@@ -61,11 +61,11 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 	if err != nil {
 		return usageError(err)
 	}
-	_, g, err := o.rules.resolveFor(fs, sol, o.solution, "a solution", "verify")
+	vg, g, err := o.rules.resolveFor(fs, sol, o.solution, "a solution", "verify")
 	if err != nil {
 		return err
 	}
-	pos, err := o.source.position(fs, g)
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}
