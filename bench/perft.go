@@ -9,6 +9,7 @@ import (
 	"path"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 //go:embed testdata/perft/*.json
@@ -26,11 +27,13 @@ type PerftTable struct {
 // PerftDeal is one deal of a perft table with its counts.
 type PerftDeal struct {
 	Seed     uint64       `json:"seed"`
-	SeedType string       `json:"seedType"` // SeedNative, SeedKlondikeSolver or SeedSolvitaire
+	SeedType string       `json:"seedType"` // a variants.SeedType's name or generator: SeedNative, SeedKlondikeSolver, SeedSolvitaire
 	Counts   []PerftDepth `json:"counts"`   // depth 1, 2, ...
 }
 
-// Seed types of PerftDeal: which generator turns the seed into a deal.
+// Seed types of PerftDeal: which numbering (variants.LookupSeedType) turns
+// the seed into a deal. Native deals are named by their generator, so that
+// a change to it leaves the pinned tables unreadable rather than wrong.
 const (
 	SeedNative         = engine.NativeDealID // engine.NativeDeal
 	SeedKlondikeSolver = "klondike-solver"   // engine.KlondikeSolverDeal
@@ -88,17 +91,14 @@ func PerftTables() ([]PerftTable, error) {
 	return tables, nil
 }
 
-// Layout returns the deal of d under rules r.
+// Layout returns the deal of d under rules r. A table knows the rules,
+// not the game, so numberings that deal by game are refused.
 func (d PerftDeal) Layout(r *engine.Rules) (engine.Layout, error) {
-	switch d.SeedType {
-	case SeedNative:
-		return engine.NativeDeal(r, d.Seed), nil
-	case SeedKlondikeSolver:
-		return engine.KlondikeSolverDeal(r, d.Seed)
-	case SeedSolvitaire:
-		return engine.SolvitaireDeal(r, d.Seed)
+	t, err := variants.LookupSeedType(d.SeedType)
+	if err != nil {
+		return engine.Layout{}, err
 	}
-	return engine.Layout{}, fmt.Errorf("unknown seed type %q", d.SeedType)
+	return t.Deal(nil, *r, engine.SeedOf(d.Seed))
 }
 
 // NewPerftDepth writes the engine's counts of one depth as a table row.

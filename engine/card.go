@@ -61,13 +61,16 @@ const rankLetters = "?A23456789TJQK"
 const suitLetters = "CDHS"
 
 // String writes the card as Solvitaire does: rank A,2..10,J,Q,K then an
-// upper-case suit letter, e.g. "10H", "AS"; the Joker is "JK".
+// upper-case suit letter, e.g. "10H", "AS"; the Joker is "JK", a card not
+// seen (Unknown) "??".
 func (c Card) String() string {
 	switch {
 	case c == NoCard:
 		return "--"
 	case c == Joker:
 		return "JK"
+	case c == Unknown:
+		return "??"
 	case !c.Valid():
 		return fmt.Sprintf("?%d", uint8(c))
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math"
 )
@@ -22,22 +21,12 @@ import (
 // without a Joker, dealt as the 7-pile triangle of 1..7 cards; the face-down
 // counts are the rules' (for Klondike, all but the top card).
 func KlondikeSolverDeal(r *Rules, seed uint64) (Layout, error) {
-	switch {
-	case r.Decks != 1 || r.Ranks != 13 || r.Joker:
-		return Layout{}, errors.New("klondike-solver deal: needs one deck of 52 cards without a Joker")
-	case len(r.Deal) != 7:
-		return Layout{}, fmt.Errorf("klondike-solver deal: %d tableau piles; needs the 7-pile Klondike triangle", len(r.Deal))
-	case r.BaseDealt || r.Reserves > 0:
-		return Layout{}, errors.New("klondike-solver deal: needs the Klondike layout, without a dealt base or reserves")
-	case seed > math.MaxUint32:
-		return Layout{}, fmt.Errorf("klondike-solver deal: seed %d out of range 0..%d", seed, uint64(math.MaxUint32))
+	down, err := triangle52("klondike-solver", r)
+	if err != nil {
+		return Layout{}, err
 	}
-	down := make([]int, 7)
-	for i, d := range r.Deal {
-		if d.Down < 0 || d.Up < 0 || d.Down+d.Up != i+1 {
-			return Layout{}, fmt.Errorf("klondike-solver deal: pile %d is dealt %d+%d cards; needs the 7-pile Klondike triangle", i+1, d.Down, d.Up)
-		}
-		down[i] = d.Down
+	if seed > math.MaxUint32 {
+		return Layout{}, fmt.Errorf("klondike-solver deal: seed %d out of range 0..%d", seed, uint64(math.MaxUint32))
 	}
 
 	ksSuits := [4]int{Clubs, Diamonds, Spades, Hearts}
@@ -56,6 +45,29 @@ func KlondikeSolverDeal(r *Rules, seed uint64) (Layout, error) {
 	l.Foundations = [][]Card{{}, {}, {}, {}}
 	l.Cells = make([]Card, r.Cells)
 	return l, nil
+}
+
+// triangle52 checks that the rules deal one deck of 52 cards as the 7-pile
+// Klondike triangle, without a dealt base or reserves, as the 52-card
+// numberings of other programs need, and returns the piles' face-down
+// counts. name starts its errors.
+func triangle52(name string, r *Rules) ([]int, error) {
+	switch {
+	case r.Decks != 1 || r.Ranks != 13 || r.Joker:
+		return nil, fmt.Errorf("%s deal: needs one deck of 52 cards without a Joker", name)
+	case len(r.Deal) != 7:
+		return nil, fmt.Errorf("%s deal: %d tableau piles; needs the 7-pile Klondike triangle", name, len(r.Deal))
+	case r.BaseDealt || r.Reserves > 0:
+		return nil, fmt.Errorf("%s deal: needs the Klondike layout, without a dealt base or reserves", name)
+	}
+	down := make([]int, 7)
+	for i, d := range r.Deal {
+		if d.Down < 0 || d.Up < 0 || d.Down+d.Up != i+1 {
+			return nil, fmt.Errorf("%s deal: pile %d is dealt %d+%d cards; needs the 7-pile Klondike triangle", name, i+1, d.Down, d.Up)
+		}
+		down[i] = d.Down
+	}
+	return down, nil
 }
 
 // ksLayout lays out 52 cards in Klondike-Solver's deal order: row k gives

@@ -171,19 +171,37 @@ func parseLoc(name string) (Loc, error) {
 // state after the last step. The error names the step, counted from 1, and
 // why it fails; the state returned then is the one before that step.
 func Replay(s State, steps []Step) (State, error) {
-	moves := make([]Move, 0, 128)
-	for i, st := range steps {
-		moves = s.Moves(moves[:0])
-		m, err := matchStep(&s, st, moves)
-		if err != nil {
-			return s, fmt.Errorf("step %d: %v", i+1, err)
-		}
-		s.Apply(m)
-	}
-	return s, nil
+	return ReplayLabelled(s, steps, FoundationLabels{})
 }
 
-func matchStep(s *State, st Step, moves []Move) (Move, error) {
+// ReplayLabelled is Replay for steps that name the foundations by the
+// labels fl (those of the position file s came from); its errors name
+// them so too.
+func ReplayLabelled(s State, steps []Step, fl FoundationLabels) (State, error) {
+	_, end, err := StepMoves(s, steps, fl)
+	return end, err
+}
+
+// StepMoves replays steps from s as ReplayLabelled does and returns the
+// engine's moves they name and the state after the last. On an illegal
+// step it returns the moves before it, the state before it and the error
+// naming it.
+func StepMoves(s State, steps []Step, fl FoundationLabels) ([]Move, State, error) {
+	legal := make([]Move, 0, 128)
+	out := make([]Move, 0, len(steps))
+	for i, st := range steps {
+		legal = s.Moves(legal[:0])
+		m, err := matchStep(&s, st, legal, fl)
+		if err != nil {
+			return out, s, fmt.Errorf("step %d: %v", i+1, err)
+		}
+		out = append(out, m)
+		s.Apply(m)
+	}
+	return out, s, nil
+}
+
+func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, error) {
 	var kind MoveKind
 	switch st.Op {
 	case OpDraw:
@@ -216,6 +234,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("to: %v", err)
 	}
+	from, to = fl.StateLoc(from), fl.StateLoc(to)
 	if st.N < 1 {
 		return 0, fmt.Errorf("move %s-%s: n must be at least 1, got %d", st.From, st.To, st.N)
 	}
@@ -230,6 +249,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 	if err != nil {
 		return 0, fmt.Errorf("move %s-%s: %v", st.From, st.To, err)
 	}
+	jt = fl.StateLoc(jt)
 	var jokerWays []string // where the Joker may go along with this move
 	for _, m := range moves {
 		if m.Kind() != KindMove || m.From() != from || m.To() != to || m.N() != st.N {
@@ -240,7 +260,7 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 		}
 		if m.JokerTo() != jt {
 			if j := m.JokerTo(); j != 0 {
-				jokerWays = append(jokerWays, j.String())
+				jokerWays = append(jokerWays, fl.Loc(j).String())
 			}
 			continue
 		}
@@ -259,7 +279,13 @@ func matchStep(s *State, st Step, moves []Move) (Move, error) {
 
 // Verify replays steps from s as Replay does and checks that they win.
 func Verify(s State, steps []Step) error {
-	end, err := Replay(s, steps)
+	return VerifyLabelled(s, steps, FoundationLabels{})
+}
+
+// VerifyLabelled is Verify for steps that name the foundations by the
+// labels fl.
+func VerifyLabelled(s State, steps []Step, fl FoundationLabels) error {
+	end, err := ReplayLabelled(s, steps, fl)
 	if err != nil {
 		return err
 	}

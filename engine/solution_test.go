@@ -120,7 +120,7 @@ func TestStepJSON(t *testing.T) {
 	s := endgameState(t)
 	var moves []Move
 	for _, st := range endgameWin {
-		m, err := matchStep(&s, st, s.Moves(nil))
+		m, err := matchStep(&s, st, s.Moves(nil), FoundationLabels{})
 		if err != nil {
 			t.Fatalf("matchStep(%v): %v", st, err)
 		}

@@ -281,32 +281,21 @@ func (g *Game) NewState(l Layout) (State, error) {
 		}
 		s.base = uint8(base)
 	}
-	// Foundations: match each given pile to a foundation of its suit.
-	for _, f := range l.Foundations {
-		if len(f) == 0 {
+	// Foundations: each given pile goes to a foundation of its suit.
+	slots, err := g.foundationSlots(l, int(s.base))
+	if err != nil {
+		return s, err
+	}
+	for j, f := range l.Foundations {
+		i := slots[j]
+		if i < 0 {
 			continue
 		}
-		if f[0] == Joker {
-			return s, errors.New("a foundation starts with the Joker: it must start with its Ace (the Joker never stands for an Ace)")
-		}
-		if int(f[0].Rank()) != int(s.base) {
-			return s, fmt.Errorf("foundation starting with %v: it must start with rank %d", f[0], s.base)
-		}
-		placed := false
-		for i := f[0].Suit(); i < g.founds; i += 4 {
-			if s.found[i] == 0 {
-				s.found[i] = uint8(len(f))
-				for k, c := range f {
-					if c == Joker {
-						s.jk, s.jkRank = uint8(i+1), uint8(k+1)
-					}
-				}
-				placed = true
-				break
+		s.found[i] = uint8(len(f))
+		for k, c := range f {
+			if c == Joker {
+				s.jk, s.jkRank = uint8(i+1), uint8(k+1)
 			}
-		}
-		if !placed {
-			return s, fmt.Errorf("too many foundations of suit %c", suitLetters[f[0].Suit()])
 		}
 	}
 	if l.JokerWaiting {
@@ -348,6 +337,38 @@ func (g *Game) NewState(l Layout) (State, error) {
 		return s, err
 	}
 	return s, nil
+}
+
+// foundationSlots matches each foundation of l to a foundation of the
+// state: foundation i of a state holds suit i%4, so a started pile goes to
+// the first free foundation of its suit. slots[j] is the state's
+// foundation for l.Foundations[j], or -1 when that pile is empty. base is
+// the rank every foundation starts with.
+func (g *Game) foundationSlots(l Layout, base int) ([]int, error) {
+	slots := make([]int, len(l.Foundations))
+	var used [MaxFoundations]bool
+	for j, f := range l.Foundations {
+		slots[j] = -1
+		if len(f) == 0 {
+			continue
+		}
+		if f[0] == Joker {
+			return nil, errors.New("a foundation starts with the Joker: it must start with its Ace (the Joker never stands for an Ace)")
+		}
+		if f[0].Rank() != base {
+			return nil, fmt.Errorf("foundation starting with %v: it must start with rank %d", f[0], base)
+		}
+		for i := f[0].Suit(); i < g.founds; i += 4 {
+			if !used[i] {
+				used[i], slots[j] = true, i
+				break
+			}
+		}
+		if slots[j] < 0 {
+			return nil, fmt.Errorf("too many foundations of suit %c", suitLetters[f[0].Suit()])
+		}
+	}
+	return slots, nil
 }
 
 // Layout writes the state out plainly.

@@ -19,7 +19,9 @@ import (
 //	recycles: 0             times the waste has been turned over
 //	joker: waiting          the Joker waits off the table for the next Ace
 //
-// Cards are written as in ParseCard: "10H", "TH", "Q♠", "JK" all read. The
+// Cards are written as in ParseCard: "10H", "TH", "Q♠", "JK" all read;
+// "??" is a card not seen (Unknown): a face-down card the player has not
+// seen, or a stock card not yet turned (NewView reads such a layout). The
 // Joker on a foundation is written in its place ("f2: AD 2D JK 4D": it
 // stands for the 3D); the joker line is written only when it waits.
 // Lines may come in any order; a pile, reserve or foundation number must
@@ -129,6 +131,10 @@ func ParseText(data string) (Layout, error) {
 		cards := func(s string) ([]Card, error) {
 			var out []Card
 			for _, tok := range strings.Fields(s) {
+				if tok == "??" {
+					out = append(out, Unknown)
+					continue
+				}
 				c, _, err := ParseCard(tok)
 				if err != nil {
 					return nil, fmt.Errorf("line %d (%s): %v", lineNo, name, err)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 )
@@ -171,4 +172,158 @@ func (s *State) DownCards() int {
 		n += int(s.down[i])
 	}
 	return n
+}
+
+// HasUnknown tells whether l has a card not seen (Unknown) anywhere.
+func (l Layout) HasUnknown() bool {
+	for _, cs := range [][]Card{l.Stock, l.Waste, l.Cells} {
+		if slices.Contains(cs, Unknown) {
+			return true
+		}
+	}
+	for _, ps := range [][][]Card{l.Piles, l.Foundations, l.Reserves} {
+		for _, p := range ps {
+			if slices.Contains(p, Unknown) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NewView builds the View of a position a player writes down from a game
+// in progress: l holds Unknown ("??" in the text format) for every card he
+// has not seen, which may stand only among a pile's face-down cards, in the
+// stock, and in the waste under its top card. The unseen cards are those of
+// the game not in sight; there must be exactly one Unknown for each. The
+// layout with its Unknowns filled is checked as NewState checks a deal, so
+// a position that cannot arise is refused with NewState's one-line error.
+func (g *Game) NewView(l Layout) (View, error) {
+	var v View
+	unknown := 0
+	for i, p := range l.Piles {
+		d := 0
+		if i < len(l.FaceDown) {
+			d = l.FaceDown[i]
+		}
+		for k, c := range p {
+			if c == Unknown {
+				if k >= d {
+					return v, fmt.Errorf("tableau pile %d: a face-up card is ?? (only face-down cards may be unseen)", i+1)
+				}
+				unknown++
+			}
+		}
+	}
+	for _, c := range l.Stock {
+		if c == Unknown {
+			unknown++
+		}
+	}
+	for k, c := range l.Waste {
+		if c == Unknown {
+			if k == len(l.Waste)-1 {
+				return v, fmt.Errorf("the waste's top card is ?? (it is face up)")
+			}
+			unknown++
+		}
+	}
+	for _, ps := range [][][]Card{l.Foundations, l.Reserves} {
+		for _, p := range ps {
+			if slices.Contains(p, Unknown) {
+				return v, fmt.Errorf("a foundation or reserve card is ?? (only face-down, stock and waste cards may be unseen)")
+			}
+		}
+	}
+	if slices.Contains(l.Cells, Unknown) {
+		return v, fmt.Errorf("a cell holds ?? (only face-down, stock and waste cards may be unseen)")
+	}
+	// The cards not in sight: each card of the game as often as it has
+	// it, less the copies seen (too many copies seen is CheckCards' error).
+	var seen [64]int
+	count := func(cs []Card) {
+		for _, c := range cs {
+			if c != Unknown && c != NoCard && c.Valid() {
+				seen[c]++
+			}
+		}
+	}
+	count(l.Stock)
+	count(l.Waste)
+	count(l.Cells)
+	for _, ps := range [][][]Card{l.Piles, l.Foundations, l.Reserves} {
+		for _, p := range ps {
+			count(p)
+		}
+	}
+	if l.JokerWaiting {
+		seen[Joker]++
+	}
+	for c, n := range seen {
+		if want := g.Rules.Decks; Card(c) == Joker && n > 1 || Card(c) != Joker && n > want {
+			return v, fmt.Errorf("card %v appears %s", Card(c), times(n))
+		}
+	}
+	var missing []Card
+	for suit := 0; suit < 4; suit++ {
+		for rank := 1; rank <= g.ranks; rank++ {
+			c := NewCard(rank, suit)
+			for k := seen[c]; k < g.Rules.Decks; k++ {
+				missing = append(missing, c)
+			}
+		}
+	}
+	if g.joker && seen[Joker] == 0 {
+		missing = append(missing, Joker)
+	}
+	if len(missing) != unknown {
+		return v, fmt.Errorf("%d cards are not in sight but the position has %d unseen (??); write ?? for each card not seen", len(missing), unknown)
+	}
+	if unknown > MaxCards {
+		return v, fmt.Errorf("%d unseen cards", unknown)
+	}
+	full := l.Clone()
+	k := 0
+	fill := func(cs []Card) {
+		for i, c := range cs {
+			if c == Unknown {
+				cs[i] = missing[k]
+				k++
+			}
+		}
+	}
+	fill(full.Stock)
+	fill(full.Waste)
+	for _, p := range full.Piles {
+		fill(p)
+	}
+	s, err := g.NewState(full)
+	if err != nil {
+		return v, err
+	}
+	// Mask the filled places again, where NewState put them: the waste
+	// bottom up, then the stock top down, then each pile bottom up.
+	for i, c := range l.Waste {
+		if c == Unknown {
+			s.cards[i] = Unknown
+		}
+	}
+	for j := range l.Stock {
+		if l.Stock[len(l.Stock)-1-j] == Unknown {
+			s.cards[len(l.Waste)+j] = Unknown
+		}
+	}
+	for p, cs := range l.Piles {
+		start := s.start(LocPile0 + Loc(p))
+		for i, c := range cs {
+			if c == Unknown {
+				s.cards[start+i] = Unknown
+			}
+		}
+	}
+	v.s = s
+	copy(v.unseen[:], missing)
+	v.n = uint8(len(missing))
+	slices.Sort(v.unseen[:v.n])
+	return v, nil
 }

@@ -22,6 +22,8 @@ type Record struct {
 	SolutionLen int     `json:"solution_len,omitempty"`
 	// Play is set for a game played by a player (Manifest.Player).
 	Play *PlayRecord `json:"play,omitempty"`
+	// Grade is set for a won deal of a graded run (Manifest.Grading).
+	Grade *GradeRecord `json:"grade,omitempty"`
 }
 
 // DealFunc returns the deal of a seed.
@@ -58,14 +60,28 @@ func (e *SolverBugError) Unwrap() error { return e.Err }
 // SolveOne solves one deal and checks a won verdict by replaying its
 // solution: a solution that does not replay is an error, never a result.
 func SolveOne(ctx context.Context, g *engine.Game, deal DealFunc, seed uint64, opt solver.Options) (Record, error) {
+	s, err := startState(g, deal, seed)
+	if err != nil {
+		return Record{}, err
+	}
+	return solveState(ctx, s, seed, opt)
+}
+
+// startState is the start position of deal seed.
+func startState(g *engine.Game, deal DealFunc, seed uint64) (engine.State, error) {
 	l, err := deal(seed)
 	if err != nil {
-		return Record{}, fmt.Errorf("seed %d: %v", seed, err)
+		return engine.State{}, fmt.Errorf("seed %d: %v", seed, err)
 	}
 	s, err := g.NewState(l)
 	if err != nil {
-		return Record{}, fmt.Errorf("seed %d: %v", seed, err)
+		return engine.State{}, fmt.Errorf("seed %d: %v", seed, err)
 	}
+	return s, nil
+}
+
+// solveState is SolveOne from the start position s of deal seed.
+func solveState(ctx context.Context, s engine.State, seed uint64, opt solver.Options) (Record, error) {
 	res := solver.Solve(ctx, s, opt)
 	if res.Verdict == solver.Won {
 		if err := replay(s, res.Solution); err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/solver"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // SolverVersion names the solver's behaviour in manifests: a change that
@@ -59,9 +60,6 @@ const (
 	CompressedRecordsFile = "records.jsonl.gz"
 )
 
-// Seed types: the deal generators a seed may name.
-var SeedTypes = []string{"native", "solvitaire", "klondike-solver"}
-
 // Manifest says how a result directory's records were made: everything
 // needed to make them again.
 type Manifest struct {
@@ -93,6 +91,10 @@ type Manifest struct {
 	PlayerSamples int    `json:"player_samples,omitempty"`
 	PlayerNodes   int64  `json:"player_nodes,omitempty"`
 	PlayerVersion string `json:"player_version,omitempty"`
+	// Grading is set for a run that grades its won deals (klondike
+	// winnable): the players who play each won deal and how their wins
+	// make its grade. PlayerVersion is then set too.
+	Grading *Grading `json:"grading,omitempty"`
 	// ContinuedBy lists the builds ("commit, go version") that continued
 	// the run after the one named by Commit and GoVersion: a run may be
 	// continued by another build as long as the solver and player versions
@@ -148,50 +150,50 @@ func Commit() string {
 	return rev
 }
 
-// DealGeneratorID names the generator of a seed type.
-func DealGeneratorID(seedType string) (string, error) {
-	switch seedType {
-	case "native":
-		return engine.NativeDealID, nil
-	case "solvitaire":
-		return "solvitaire-mt19937", nil
-	case "klondike-solver":
-		return "klondike-solver-random", nil
+// Dealer returns the deal function of the manifest's seed type, game and
+// rules (variants.SeedType), or why that numbering cannot deal them. The
+// records' seeds are 64-bit: a numbering with larger numbers is run on
+// its numbers up to 2^64−1.
+func (m *Manifest) Dealer() (DealFunc, error) {
+	t, err := variants.LookupSeedType(m.SeedType)
+	if err != nil {
+		return nil, err
 	}
-	return "", fmt.Errorf("seed type %q: want one of %s", seedType, strings.Join(SeedTypes, ", "))
-}
-
-// DealSource returns the deal function of a seed type for rules r. The
-// rules are captured by value.
-func DealSource(r engine.Rules, seedType string) (DealFunc, error) {
-	switch seedType {
-	case "native":
-		return func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&r, seed), nil }, nil
-	case "solvitaire":
-		return func(seed uint64) (engine.Layout, error) { return engine.SolvitaireDeal(&r, seed) }, nil
-	case "klondike-solver":
-		return func(seed uint64) (engine.Layout, error) { return engine.KlondikeSolverDeal(&r, seed) }, nil
+	g, err := variants.Lookup(m.Game)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("seed type %q: want one of %s", seedType, strings.Join(SeedTypes, ", "))
+	deal, err := t.Dealer(g, m.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return func(seed uint64) (engine.Layout, error) { return deal(engine.SeedOf(seed)) }, nil
 }
 
 // NewManifest fills in the fields that describe this build: Go version,
-// commit, deal generator and solver version.
+// commit, deal generator and solver version. The seed type is recorded
+// by its registry name (variants.LookupSeedType also reads a generator's
+// name).
 func NewManifest(game string, r engine.Rules, seedType string, from, deals uint64, shard Shard,
 	budget time.Duration, maxNodes, mem int64, workers int) (Manifest, error) {
-	gen, err := DealGeneratorID(seedType)
+	t, err := variants.LookupSeedType(seedType)
 	if err != nil {
 		return Manifest{}, err
 	}
+	gen := t.Generator
 	m := Manifest{
-		Game: game, Rules: r, From: from, Deals: deals, SeedType: seedType, Shard: shard.String(),
+		Game: game, Rules: r, From: from, Deals: deals, SeedType: t.Name, Shard: shard.String(),
 		Budget: budget.String(), MaxNodes: maxNodes, Mem: mem, Workers: workers,
 		GoVersion: runtime.Version(), Commit: Commit(), DealGenerator: gen, SolverVersion: SolverVersion,
 	}
-	return m, m.Check()
+	if err := m.Check(); err != nil {
+		return m, err
+	}
+	_, err = m.Dealer()
+	return m, err
 }
 
-// Check validates the seed range against the seed type.
+// Check validates the seed range against the seed type's numbers.
 func (m *Manifest) Check() error {
 	if m.Deals == 0 {
 		return errors.New("no deals: want 1 or more")
@@ -200,8 +202,12 @@ func (m *Manifest) Check() error {
 	if last < m.From {
 		return fmt.Errorf("seeds %d + %d deals run past %d", m.From, m.Deals, uint64(math.MaxUint64))
 	}
-	if m.SeedType != "native" && last > math.MaxUint32 {
-		return fmt.Errorf("seeds %d..%d: %s seeds are 32-bit, 0..4294967295", m.From, last, m.SeedType)
+	t, err := variants.LookupSeedType(m.SeedType)
+	if err != nil {
+		return err
+	}
+	if t.Check(engine.SeedOf(m.From)) != nil || t.Check(engine.SeedOf(last)) != nil {
+		return fmt.Errorf("seeds %d..%d: %s deal numbers are %s", m.From, last, t.Name, t.Range())
 	}
 	return nil
 }

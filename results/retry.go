@@ -96,6 +96,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	if m.Player != "" {
 		return res, fmt.Errorf("%s: retry solves again the unknown deals of a thoughtful experiment; this one was played by the %s player", o.Dir, m.Player)
 	}
+	if m.Grading != nil {
+		return res, fmt.Errorf("%s: a winnable search grades its won deals; retry does not (search again with a larger budget in another directory)", o.Dir)
+	}
 	if sh, err := ParseShard(m.Shard); err == nil && sh.N > 1 {
 		return res, fmt.Errorf("%s is shard %s of its experiment; merge the shards first (klondike merge) and retry the merged directory", o.Dir, sh)
 	}
@@ -183,7 +186,7 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("rules: %v", err)
 	}
-	deal, err := DealSource(m.Rules, m.SeedType)
+	deal, err := m.Dealer()
 	if err != nil {
 		return res, err
 	}

@@ -96,7 +96,11 @@ func TestRetry(t *testing.T) {
 
 	// each retry record is a solve of its deal with the pass's budget
 	g := engine.MustGame(engine.Klondike(3, 0))
-	deal, _ := DealSource(g.Rules, "native")
+	dm := Manifest{Game: "klondike", Rules: g.Rules, SeedType: "native"}
+	deal, err := dm.Dealer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	byseed := map[uint64]Record{}
 	for _, r := range pass {
 		want, err := SolveOne(context.Background(), g, deal, r.Seed, solver.Options{MaxNodes: nodes, Workers: 1})

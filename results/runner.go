@@ -123,7 +123,7 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("rules: %v", err)
 	}
-	deal, err := DealSource(m.Rules, m.SeedType)
+	deal, err := m.Dealer()
 	if err != nil {
 		return res, err
 	}
@@ -134,6 +134,12 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	one := func(seed uint64) (Record, error) { return SolveOne(runCtx, g, deal, seed, opt) }
+	if m.Grading != nil {
+		if err := m.Grading.Check(); err != nil {
+			return res, err
+		}
+		one = func(seed uint64) (Record, error) { return SolveAndGrade(runCtx, g, deal, seed, opt, m.Grading) }
+	}
 	if m.Player != "" {
 		f, po, err := m.PlayerFactory()
 		if err != nil {

@@ -19,6 +19,7 @@ func agnesRules(o Options) engine.Rules {
 func agnesSorel() *Game {
 	return &Game{
 		Name:    "agnes-sorel",
+		pysolfc: pysolfcKlondike("Agnes Sorel (id 229)"),
 		Title:   "Agnes Sorel",
 		Seeds:   []string{"001"},
 		Summary: "Klondike triangle, dealt foundation base, same-colour building, spaces stay empty, stock dealt 7 at a time onto the piles",
@@ -67,6 +68,7 @@ Readings:
 func agnesBernauer() *Game {
 	return &Game{
 		Name:    "agnes-bernauer",
+		pysolfc: pysolfcKlondike("Agnes Bernauer (id 236)"),
 		Title:   "Agnes Bernauer",
 		Seeds:   []string{"001"},
 		Summary: "Klondike triangle plus 7 reserves, dealt foundation base, alternating colour, spaces take the rank below the base",

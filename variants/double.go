@@ -16,6 +16,7 @@ func smallTwoDeck(r engine.Rules) engine.Rules { return shrink(r, 3, 4) }
 func doubleKlondike() *Game {
 	return &Game{
 		Name:    "double-klondike",
+		pysolfc: &pysolfcGame{title: "Double Klondike (id 21)"},
 		Title:   "Double Klondike Solitaire",
 		Seeds:   []string{"000", "001", "004"},
 		Summary: "two decks, 9 piles of 1..9, 59-card stock, draw 3, unlimited passes",
@@ -56,6 +57,7 @@ Readings:
 func gargantua() *Game {
 	return &Game{
 		Name:    "gargantua",
+		pysolfc: &pysolfcGame{title: "Gargantua (id 25)"},
 		Title:   "Gargantua",
 		Seeds:   []string{"002"},
 		Summary: "PySolFC's Gargantua: Double Klondike with draw 1 and 2 passes",
@@ -84,6 +86,7 @@ numbering deals it as Double Klondike's (two decks, 9 piles, a 59-card stock).
 func steps() *Game {
 	return &Game{
 		Name:    "steps",
+		pysolfc: &pysolfcGame{title: "Steps (id 51)"},
 		Title:   "Steps",
 		Seeds:   []string{"001"},
 		Summary: "PySolFC's Steps: two decks, 7 piles of 1..7, 76-card stock, any card fills a space, draw 1, 2 passes",

@@ -5,6 +5,7 @@ import "github.com/klondike-family/klondike/engine"
 func klondike() *Game {
 	return &Game{
 		Name:    "klondike",
+		pysolfc: pysolfcKlondike("Klondike (id 2) and Klondike (Draw 3) (id 18)"),
 		Title:   "Klondike",
 		Seeds:   []string{"000", "001", "003", "004"},
 		Summary: "one deck, 7 piles of 1..7, draw 3, unlimited passes, no worrying back",
@@ -99,6 +100,7 @@ cell.
 func klondikeFamiliar() *Game {
 	return &Game{
 		Name:    "klondike-familiar",
+		pysolfc: pysolfcKlondike("Klondike (Draw 3) (id 18)"),
 		Title:   "Klondike Familiar",
 		Seeds:   []string{"002"},
 		Summary: "Solitaire Till Dawn's Klondike Familiar: the classic game, draw 3, unlimited passes",

@@ -1,10 +1,15 @@
 package variants
 
-import "github.com/klondike-family/klondike/engine"
+import (
+	"errors"
+
+	"github.com/klondike-family/klondike/engine"
+)
 
 func thumbAndPouch() *Game {
 	return &Game{
 		Name:    "thumb-and-pouch",
+		pysolfc: pysolfcKlondike("Thumb and Pouch (id 58)"),
 		Title:   "Thumb and Pouch",
 		Seeds:   []string{"001", "002"},
 		Summary: "Klondike building in any suit but its own, any card fills a space; draw 3, unlimited passes",
@@ -37,6 +42,7 @@ play it draw 1, one pass (VARIANTS.md: "Offer both and report both"): ` + "`--dr
 func whitehead() *Game {
 	return &Game{
 		Name:    "whitehead",
+		pysolfc: &pysolfcGame{title: "Whitehead (id 67)", rightToLeft: true, check: whiteheadPySolFC},
 		Title:   "Whitehead",
 		Seeds:   []string{"001"},
 		Summary: "Klondike triangle all face up, dealt foundation base, same-colour building, suit runs move, draw 1, one pass",
@@ -78,4 +84,13 @@ Readings:
   of one colour in two suits does not.
 `,
 	}
+}
+
+// whiteheadPySolFC refuses Whitehead's dealt base: PySolFC's Whitehead
+// builds from the Aces and deals no card to the foundations.
+func whiteheadPySolFC(r *engine.Rules) error {
+	if r.BaseDealt {
+		return errors.New("PySolFC's Whitehead deals no foundation base: give --base ace")
+	}
+	return nil
 }

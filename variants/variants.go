@@ -22,6 +22,9 @@ type Game struct {
 	rules   func(o Options) (engine.Rules, error)
 	// small shrinks the game's default rules to a tiny game for tests.
 	small func(r engine.Rules) engine.Rules
+	// pysolfc says how PySolFC deals the game; nil when PySolFC does not
+	// have it (the "pysolfc" seed type refuses it).
+	pysolfc *pysolfcGame
 }
 
 // Rules returns the game's rules with the options applied.

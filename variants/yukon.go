@@ -33,6 +33,7 @@ func smallYukon(r engine.Rules) engine.Rules {
 func yukon() *Game {
 	return &Game{
 		Name:    "yukon",
+		pysolfc: &pysolfcGame{title: "Yukon (id 19)"},
 		Title:   "Yukon",
 		Seeds:   []string{"000"},
 		Summary: "one deck, no stock, 7 piles, any face-up card moves with what lies on it, Kings fill spaces",
@@ -69,6 +70,7 @@ No options: there is no stock to draw from or pass through.
 func alaska() *Game {
 	return &Game{
 		Name:    "alaska",
+		pysolfc: &pysolfcGame{title: "Alaska (id 186)"},
 		Title:   "Alaska",
 		Seeds:   []string{"001"},
 		Summary: "Yukon's deal and group moves, building up or down in suit, Kings fill spaces",

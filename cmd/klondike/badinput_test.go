@@ -19,9 +19,11 @@ import (
 //	{deal}     a deal file read by the command
 //	{solution} a solution file
 //	{run}      a result directory read (and maybe written) by the command
-//	{wrun}     a result directory winrate or bench solve continues (a
-//	           missing or empty one is a new run, so not bad input)
+//	{wrun}     a result directory winrate, winnable or bench solve
+//	           continues (a missing or empty one is a new run, so not bad
+//	           input)
 //	{out}      a file the command writes
+//	{html}     the page of --html, written beside a {deal} input
 //	{outdir}   a directory the command creates and fills
 //
 // A line without placeholders is run with a bad flag only. To cover a new
@@ -30,10 +32,13 @@ import (
 var badInputLines = [][]string{
 	{"games", "--game", "no-such-game"},
 	{"deal", "--seed", "x"},
-	{"solve", "--deal", "{deal}", "--max-nodes", "2000"},
-	{"play", "--player", "greedy", "--deal", "{deal}"},
+	{"solve", "--deal", "{deal}", "--max-nodes", "2000", "--html", "{html}"},
+	{"play", "--player", "greedy", "--deal", "{deal}", "--html", "{html}"},
 	{"verify", "--deal", "{deal}", "--solution", "{solution}"},
+	{"hint", "--deal", "{deal}", "--max-nodes", "2000", "--html", "{html}"},
+	{"analyze", "--deal", "{deal}", "--moves", "{solution}", "--max-nodes", "2000", "--html", "{html}"},
 	{"winrate", "--deals", "3", "--max-nodes", "2000", "--budget", "0", "--workers", "1", "--out", "{wrun}"},
+	{"winnable", "--count", "1", "--max-nodes", "2000", "--budget", "0", "--workers", "1", "--out", "{wrun}"},
 	{"match", "--players", "greedy,greedy", "--games", "2", "--workers", "1", "--out", "{outdir}"},
 	{"merge", "--out", "{outdir}", "{run}"},
 	{"report", "--out", "{out}", "{run}"},
@@ -41,6 +46,7 @@ var badInputLines = [][]string{
 	{"claims", "--out", "{out}", "{run}"},
 	{"retry", "--out", "{run}", "--max-nodes", "50000", "--mem", "64MiB"},
 	{"compress", "{run}"},
+	{"status", "{run}"},
 	{"bench", "movegen", "--depth", "0"},
 	{"bench", "solve", "--deals", "3", "--budget", "1s", "--mem", "64MiB", "--out", "{wrun}"},
 }
@@ -121,6 +127,7 @@ func newBadInputFixture(t *testing.T) *badInputFixture {
 			"{run}":      run,
 			"{wrun}":     path("new-run"), // made and removed by each case
 			"{out}":      path("out.md"),
+			"{html}":     path("page.html"),
 			"{outdir}":   path("new-dir"),
 		},
 	}
@@ -157,6 +164,11 @@ func newBadInputFixture(t *testing.T) *badInputFixture {
 			{"a directory", mkdir("outdir-exists")},
 			{"onto an input", filepath.Join(run, results.RecordsFile)},
 		},
+		"{html}": {
+			{"unwritable (under a file)", filepath.Join(file, "page.html")},
+			{"a directory", mkdir("html-exists")},
+			{"onto an input", fx.good["{deal}"]},
+		},
 		"{outdir}": {
 			{"a file", file},
 			{"unwritable (under a file)", filepath.Join(file, "dir")},
@@ -169,6 +181,7 @@ func newBadInputFixture(t *testing.T) *badInputFixture {
 		}
 		fx.bad["{out}"] = append(fx.bad["{out}"], badInput{"read-only directory", filepath.Join(ro, "out.md")})
 		fx.bad["{outdir}"] = append(fx.bad["{outdir}"], badInput{"read-only directory", filepath.Join(ro, "dir")})
+		fx.bad["{html}"] = append(fx.bad["{html}"], badInput{"read-only directory", filepath.Join(ro, "page.html")})
 	}
 	return fx
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/solver"
+	"github.com/klondike-family/klondike/variants"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -104,7 +105,15 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 		}
 		return runBenchSolveDir(ctx, w, errw, o, &b, g.Rules)
 	}
-	deal := func(seed uint64) (engine.Layout, error) { return engine.NativeDeal(&g.Rules, seed), nil }
+	native, err := variants.LookupSeedType("native")
+	if err != nil {
+		return failErrorf("%v", err)
+	}
+	dealer, err := native.Dealer(vg, g.Rules)
+	if err != nil {
+		return usageError(err)
+	}
+	deal := func(seed uint64) (engine.Layout, error) { return dealer(engine.SeedOf(seed)) }
 
 	var (
 		mu                 sync.Mutex

@@ -43,7 +43,7 @@ never edit it.`,
 			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
 				return usageErrorf("claims: %v", err)
 			}
-			if err := writeOutput(out, buf.Bytes()); err != nil {
+			if err := writeOutput("--out", out, buf.Bytes()); err != nil {
 				return err
 			}
 			_, err := fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))

@@ -16,16 +16,19 @@ const (
 	exitOK = 0
 	// exitFail: a check failed: a solution that does not verify, or the
 	// program caught itself wrong (a solution of the solver's that does
-	// not replay under the rules, perft counts unlike the pinned table).
+	// not replay under the rules, perft counts unlike the pinned table);
+	// winnable found fewer deals than asked before --max-deals deals or
+	// the numbering's last number.
 	exitFail = 1
 	// exitUsage: a usage or input error: a bad flag, game or seed; a file
 	// that is missing, unreadable, malformed or too large; a result
 	// directory that cannot be read, continued or written.
 	exitUsage = 2
 	// exitInterrupted: Ctrl-C or SIGTERM stopped a batch command (winrate,
-	// match, retry, bench solve) before it was done; what was done is
+	// winnable, match, retry, bench solve) before it was done; what was done is
 	// kept where the command keeps results, and the same command
-	// continues it.
+	// continues it. hint on a position with unseen cards stopped before
+	// one sample was solved exits so too, with nothing kept.
 	exitInterrupted = 3
 )
 
@@ -34,10 +37,10 @@ var exitCodes = []struct {
 	code    int
 	meaning string
 }{
-	{exitOK, "success (any verdict of solve or play)"},
-	{exitFail, "a check failed: a solution that does not verify, or the program caught itself wrong (a solver solution that does not replay, perft counts unlike the pinned table)"},
+	{exitOK, "success (any verdict of solve, play, hint or analyze)"},
+	{exitFail, "a check failed: a solution that does not verify, or the program caught itself wrong (a solver solution that does not replay, perft counts unlike the pinned table); winnable found fewer deals than asked"},
 	{exitUsage, "a usage or input error: bad flag, game or seed; a missing, unreadable, malformed or too large file; a result directory that cannot be read, continued or written"},
-	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, match, retry, bench solve); the same command continues what was recorded"},
+	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, winnable, match, retry, bench solve: the same command continues what was recorded; hint with unseen cards before one sample was solved)"},
 }
 
 // exitCodesHelp writes the table of exit codes for the help.
@@ -94,8 +97,8 @@ func failErrorf(format string, args ...any) error {
 }
 
 // runError is the exit error of a command reading or writing result
-// directories (winrate, match, retry, merge, report, claims, compress,
-// bench solve): a solution of the solver's that does not replay is a
+// directories (winrate, winnable, match, retry, merge, report, claims,
+// compress, bench solve): a solution of the solver's that does not replay is a
 // failed check (exit 1); anything else (a directory of another
 // experiment, a refusal, a bad or unwritable file) is an input error
 // (exit 2). nil stays nil.

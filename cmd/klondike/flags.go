@@ -44,9 +44,10 @@ func addCountFlag(fs *pflag.FlagSet, p *uint64, name string, def uint64, usage s
 }
 
 // addFromFlag registers --from, the first seed of a range, read by
-// seedNumber with the range's seed type.
+// seedNumber with the range's seed type; its default, empty, is the seed
+// type's first number.
 func addFromFlag(fs *pflag.FlagSet, p *string) {
-	fs.StringVar(p, "from", "0", "first seed of the range (of --seed-type; Solvitaire and Klondike-Solver seeds may be negative)")
+	fs.StringVar(p, "from", "", "first seed of the range (of --seed-type; default its first: 0, pysolfc's 1; Solvitaire and Klondike-Solver seeds may be negative)")
 }
 
 // addWorkersFlag registers --workers of the batch commands: how many deals
@@ -56,11 +57,19 @@ func addWorkersFlag(fs *pflag.FlagSet, p *int) {
 }
 
 // addBudgetFlags registers --budget (with its default: a command solving
-// many deals may take a smaller one), --max-nodes and --mem.
+// many deals may take a smaller one), --max-nodes and --mem, the budgets
+// of each deal's search.
 func addBudgetFlags(fs *pflag.FlagSet, budget *time.Duration, maxNodes *int64, mem *string, def time.Duration) {
-	fs.DurationVar(budget, "budget", def, "wall time per deal (10s, 2m); 0 for none")
-	fs.Int64Var(maxNodes, "max-nodes", 0, "nodes expanded per deal; 0 for none")
-	fs.StringVar(mem, "mem", "1GiB", "memory for the solver's tables per deal, all together (512MiB, 2G); 0 for no limit")
+	addBudgetFlagsPer(fs, budget, maxNodes, mem, def, "deal")
+}
+
+// addBudgetFlagsPer is addBudgetFlags for a command whose budgets are
+// spent on each of something other than a deal: hint and analyze run one
+// search per position or move they judge ("solve").
+func addBudgetFlagsPer(fs *pflag.FlagSet, budget *time.Duration, maxNodes *int64, mem *string, def time.Duration, per string) {
+	fs.DurationVar(budget, "budget", def, "wall time per "+per+" (10s, 2m); 0 for none")
+	fs.Int64Var(maxNodes, "max-nodes", 0, "nodes expanded per "+per+"; 0 for none")
+	fs.StringVar(mem, "mem", "1GiB", "memory for the solver's tables per "+per+", all together (512MiB, 2G); 0 for no limit")
 }
 
 // addSeedFlags registers --seed, one deal's number, and --seed-type.
@@ -69,14 +78,21 @@ func addSeedFlags(fs *pflag.FlagSet, seed, seedType *string) {
 	addSeedTypeFlag(fs, seedType)
 }
 
-// addSeedTypeFlag registers --seed-type.
+// addSeedTypeFlag registers --seed-type, a name of the registry of deal
+// numberings (variants.SeedTypes).
 func addSeedTypeFlag(fs *pflag.FlagSet, p *string) {
-	fs.StringVar(p, "seed-type", "native", "deal generator: "+strings.Join(seedTypes, ", "))
+	fs.StringVar(p, "seed-type", "native", seedTypeHelp())
 }
 
 // addJSONFlag registers --json.
 func addJSONFlag(fs *pflag.FlagSet, p *bool) {
 	fs.BoolVar(p, "json", false, "print one JSON object instead of text")
+}
+
+// addHTMLFlag registers --html, the page of solve, play, hint and analyze;
+// the path is checked against the inputs by checkOutput (writePage).
+func addHTMLFlag(fs *pflag.FlagSet, p *string) {
+	fs.StringVar(p, "html", "", "also write a page to step through what is printed (one self-contained HTML file)")
 }
 
 // counted writes a count with its noun, singular for one: "1 node",

@@ -28,7 +28,7 @@ func FuzzReadSolution(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sol, err := readSolution(path)
+		sol, err := readSolution(path, nil)
 		if err != nil {
 			if len(err.Error()) > 200+len(path) {
 				t.Fatalf("error of %d bytes: %.300s", len(err.Error()), err)

@@ -315,6 +315,28 @@ func TestExitCodes(t *testing.T) {
 		!strings.Contains(out.String(), "0 of 10 so far") {
 		t.Errorf("bench solve interrupted: exit %d, stdout %q, stderr %q; want 3 and 0 of 10 deals", code, out.String(), errb.String())
 	}
+	out.Reset()
+	errb.Reset()
+	root = newRootCmd(&out, &errb)
+	root.SetArgs([]string{"hint", "--deal", "testdata/inprogress.txt", "--samples", "2", "--max-nodes", "2000"})
+	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || out.Len() != 0 ||
+		!strings.Contains(errb.String(), "interrupted before one sample was solved") {
+		t.Errorf("hint with unseen cards interrupted: exit %d, stdout %q, stderr %q; want 3", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	root = newRootCmd(&out, &errb)
+	root.SetArgs([]string{"winnable", "--count", "1", "--max-nodes", "2000", "--workers", "1", "--out", filepath.Join(tmp, "winnable")})
+	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || out.Len() != 0 ||
+		!strings.Contains(errb.String(), "run the same command again to continue") {
+		t.Errorf("winnable interrupted: exit %d, stdout %q, stderr %q; want 3", code, out.String(), errb.String())
+	}
+	// too few found: a deal the budget leaves unknown, and no other searched
+	few := []string{"winnable", "--count", "1", "--max-deals", "1", "--max-nodes", "1", "--budget", "0", "--workers", "1", "--out", filepath.Join(tmp, "winnable-few")}
+	if out, errs, code := klondike(t, few...); code != exitFail || out != "" ||
+		!strings.HasSuffix(errs, "klondike: 1 deals searched (--max-deals) before 1 winnable deals were found\n") {
+		t.Errorf("klondike %s: exit %d, stdout %q, stderr %q; want 1 and too few found", strings.Join(few, " "), code, out, errs)
+	}
 }
 
 // TestVerifyTakesTheSolutionsGame is finding 8 of issue 23: verify read
@@ -334,6 +356,14 @@ func TestVerifyTakesTheSolutionsGame(t *testing.T) {
 	if out := mustRun(t, "verify", "--seed", fastSeed, "--draw", "1", "--solution", draw1); !strings.HasPrefix(out, "valid: ") {
 		t.Errorf("verify --draw 1 of a draw-1 solution: %q, want valid", out)
 	}
+	// analyze reads the same files, and play's too, the same way.
+	if out := mustRun(t, "analyze", "--seed", "2", "--moves", yukon, "--max-nodes", "2000"); !strings.HasPrefix(out, "game: yukon (") {
+		t.Errorf("analyze of a Yukon solution without --game: %q, want game yukon", out)
+	}
+	checkOneLineError(t, []string{"analyze", "--seed", fastSeed, "--moves", draw1}, exitUsage,
+		"holds moves of klondike (draw 1, unlimited passes) but analyze plays klondike (draw 3, unlimited passes)")
+	played := writeFile(t, "played.json", mustRun(t, "play", "--seed", "4", "--draw", "1", "--player", "greedy", "--json"))
+	checkOneLineError(t, []string{"verify", "--seed", "4", "--game", "yukon", "--solution", played}, exitUsage, "holds a solution of klondike (draw 1")
 }
 
 // TestOneWinRateText is finding 9 of issue 23: winrate and report print a
@@ -386,16 +416,22 @@ func TestOneWinRateText(t *testing.T) {
 func TestSharedFlagsAgree(t *testing.T) {
 	// flag -> commands whose default differs on purpose
 	otherDefault := map[string][]string{
-		"budget":  {"retry", "bench solve"},         // retry needs one given; a benchmark takes 10s
-		"deals":   {"bench solve", "bench movegen"}, // a benchmark has a size; winrate needs one given
-		"seed":    {"bench movegen"},                // the first of a range, not one deal
-		"game":    {"match", "games"},               // the games between players; a game's page
-		"player":  {"play"},                         // play needs a player, winrate solves without one
-		"workers": {"solve"},                        // goroutines on one deal, not deals at once
+		"budget":  {"retry", "bench solve", "hint", "analyze"}, // retry needs one given; a benchmark takes 10s; hint and analyze run many solves, 5s each
+		"deals":   {"bench solve", "bench movegen"},            // a benchmark has a size; winrate needs one given
+		"seed":    {"bench movegen"},                           // the first of a range, not one deal
+		"game":    {"match", "games"},                          // the games between players; a game's page
+		"player":  {"play"},                                    // play needs a player, winrate solves without one
+		"workers": {"solve"},                                   // goroutines on one deal, not deals at once
 	}
 	otherHelp := map[string][]string{
 		"deals": {"bench solve", "bench movegen"}, "seed": {"bench movegen"}, "game": {"match", "games"},
 		"workers": {"solve"}, "out": nil, "player": nil,
+		// hint and analyze spend their budgets per solve, not per deal
+		"max-nodes": {"hint", "analyze"}, "mem": {"hint", "analyze"},
+		// hint's: deals of a position's unseen cards, not a planner's per decision
+		"samples": {"hint"},
+		// winnable prints a JSON object per deal it lists, not one in all
+		"json": {"winnable"},
 	}
 	type use struct{ cmd, typ, def, help string }
 	uses := map[string][]use{}

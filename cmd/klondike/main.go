@@ -2,9 +2,11 @@
 // prints deals and checks solutions.
 //
 //	klondike games [--game G]
-//	klondike deal  --seed N [--seed-type T] [--format F] [--game G] [rule flags]
+//	klondike deal  (--seed N [--seed-type T] | --deal FILE) [--format F] [--game G] [rule flags]
 //	klondike solve (--seed N [--seed-type T] | --deal FILE) [--game G] [rule flags] [--json]
 //	klondike verify --deal FILE --solution FILE [--game G] [rule flags]
+//	klondike hint (--deal POSITION | --seed N) [--game G] [rule flags] [--json]
+//	klondike analyze (--deal FILE | --seed N) --moves FILE [--game G] [rule flags] [--json]
 //
 // Exit codes (errors.go holds the table, which the root help prints): 0
 // success, 1 a check failed (a solution that does not verify), 2 a usage or
@@ -23,7 +25,13 @@ func main() {
 // run executes the command line args and returns the exit code. Errors are
 // written to stderr as one line "klondike: <message>".
 func run(args []string, stdout, stderr io.Writer) int {
+	return runIO(args, os.Stdin, stdout, stderr)
+}
+
+// runIO is run reading stdin where an input file is "-".
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(stdout, stderr)
+	root.SetIn(stdin)
 	root.SetArgs(args)
 	return report(root.Execute(), stderr)
 }

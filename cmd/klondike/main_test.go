@@ -133,7 +133,7 @@ func TestDealFormatsRoundTrip(t *testing.T) {
 			}
 			// Read it back through the deal file reader, guessing the format.
 			path := writeFile(t, "deal", out)
-			got, err := readDeal(path, "auto")
+			got, err := readDeal(path, "auto", nil)
 			if err != nil {
 				t.Fatalf("%s %s: reading back: %v", st.seedType, format, err)
 			}
@@ -318,17 +318,27 @@ t7: 9H JS 9D AD 6D 9S | AS
 		{[]string{"solve", "--deal", dealTwice, "--deal-format", "xml"}, []string{`--deal-format "xml"`}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `[{"op":"draw"`)}, []string{"solution file"}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `[{"op":"draw","x":1}]`)}, []string{`unknown field "x"`}},
-		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `{"verdict":"won"}`)}, []string{`no "solution" key`}},
+		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `{"verdict":"won"}`)}, []string{`no "solution" or "moves" key`}},
 		{[]string{"verify", "--seed", "1", "--solution", writeFile(t, "bad.json", `draw`)}, []string{"want a JSON array"}},
 		{[]string{"verify", "--seed", "1"}, []string{"--solution is required"}},
 		{[]string{"solve"}, []string{"--seed N or --deal FILE"}},
 		{[]string{"solve", "--seed", "1", "--deal", dealTwice}, []string{"not both"}},
 		{[]string{"solve", "--seed", "x"}, []string{`--seed "x"`}},
 		{[]string{"solve", "--seed", "1", "--seed-type", "pysol"}, []string{`--seed-type "pysol"`}},
-		{[]string{"deal", "--seed", "4294967296", "--seed-type", "solvitaire"}, []string{"32-bit"}},
-		{[]string{"deal", "--seed=-1"}, []string{"native seeds"}},
+		{[]string{"deal", "--seed", "4294967296", "--seed-type", "solvitaire"}, []string{"solvitaire deal numbers are 0..4294967295"}},
+		{[]string{"deal", "--seed=-1"}, []string{"native deal numbers are 0..18446744073709551615"}},
+		{[]string{"deal", "--seed", "18446744073709551616"}, []string{"native deal numbers are 0..18446744073709551615"}},
+		{[]string{"deal", "--seed", "-2147483649", "--seed-type", "klondike-solver"}, []string{"klondike-solver deal numbers are 0..4294967295 (or -2147483648..-1"}},
+		{[]string{"deal", "--seed", "4294967296", "--seed-type", "greenfelt"}, []string{"greenfelt deal numbers are 0..4294967295"}},
+		{[]string{"deal", "--seed=-1", "--seed-type", "greenfelt"}, []string{"greenfelt deal numbers are 0..4294967295"}},
+		{[]string{"deal", "--seed", "0", "--seed-type", "pysolfc"}, []string{"pysolfc deal numbers are 1..99999999999999999999"}},
+		{[]string{"deal", "--seed", "100000000000000000000", "--seed-type", "pysolfc"}, []string{"pysolfc deal numbers are 1..99999999999999999999"}},
+		{[]string{"deal", "--seed", "12ab", "--seed-type", "pysolfc"}, []string{`--seed "12ab": pysolfc deal numbers`}},
+		{[]string{"deal", "--seed", "5", "--seed-type", "pysolfc", "--game", "klondike-holdout"}, []string{"--seed-type pysolfc cannot deal klondike-holdout: PySolFC has no game klondike-holdout"}},
+		{[]string{"deal", "--seed", "5", "--seed-type", "pysolfc", "--game", "whitehead"}, []string{"give --base ace"}},
+		{[]string{"deal", "--seed", "5", "--seed-type", "greenfelt", "--game", "yukon"}, []string{"--seed-type greenfelt cannot deal yukon"}},
 		{[]string{"deal", "--seed", "1", "--format", "pdf"}, []string{`--format "pdf"`}},
-		{[]string{"deal"}, []string{"--seed is required"}},
+		{[]string{"deal"}, []string{"give --seed N or --deal FILE"}},
 		{[]string{"solve", "--seed", "1", "--mem", "12Q"}, []string{`size "12Q"`}},
 		{[]string{"solve", "--seed", "1", "--budget", "soon"}, []string{`"--budget"`}},
 		{[]string{"solve", "--seed", "1", "--workers", "0"}, []string{"--workers 0"}},
@@ -400,8 +410,11 @@ func TestParsePasses(t *testing.T) {
 }
 
 func TestSeeds(t *testing.T) {
-	r := engine.Klondike(3, 0)
-	neg, err := dealFromSeed(&r, "solvitaire", "-5")
+	vg, r, err := variants.Resolve("klondike", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	neg, err := dealFromSeed(vg, r, "solvitaire", "-5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,8 +426,83 @@ func TestSeeds(t *testing.T) {
 		t.Errorf("solvitaire seed -5 is not seed 2^32-5")
 	}
 	for _, bad := range []string{"-2147483649", "4294967296", "+3", "-0", "1e3", ""} {
-		if _, err := dealFromSeed(&r, "klondike-solver", bad); err == nil {
+		if _, err := dealFromSeed(vg, r, "klondike-solver", bad); err == nil {
 			t.Errorf("klondike-solver seed %q: want an error", bad)
+		}
+	}
+}
+
+// TestEverySeedType checks that the commands take every numbering of the
+// registry (variants.SeedTypes): deal prints the registry's deal, the
+// flag's help names it, and solve reads it.
+func TestEverySeedType(t *testing.T) {
+	help := mustRun(t, "deal", "--help")
+	for _, st := range variants.SeedTypes() {
+		if !strings.Contains(help, st.Name) {
+			t.Errorf("deal --help does not name seed type %s", st.Name)
+		}
+		vg, r, err := variants.Resolve("klondike", variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := st.Max.String()
+		l, err := st.Deal(vg, r, st.Max)
+		if err != nil {
+			t.Fatalf("%s: %v", st.Name, err)
+		}
+		got := mustRun(t, "deal", "--seed-type", st.Name, "--seed", seed)
+		if want := engine.FormatText(l, engine.TextOptions{}); got != want {
+			t.Errorf("deal --seed-type %s --seed %s:\n%s\nwant\n%s", st.Name, seed, got, want)
+		}
+		out := mustRun(t, "solve", "--seed-type", st.Name, "--seed", seed, "--max-nodes", "1000", "--budget", "0")
+		if !strings.Contains(out, "deal: "+st.Name+" seed "+seed) {
+			t.Errorf("solve --seed-type %s: %q", st.Name, out)
+		}
+	}
+}
+
+// TestSeedTypesAcrossCommands checks that the commands reading one deal
+// (play, verify, analyze, hint) take every numbering of the registry and
+// agree on its deal: the moves play makes on it replay under analyze and
+// verify with the same --seed-type, and status reads a winrate run of it.
+func TestSeedTypesAcrossCommands(t *testing.T) {
+	dir := t.TempDir()
+	for _, st := range variants.SeedTypes() {
+		n, _ := st.Min.Add(7)
+		seed := n.String()
+		deal := []string{"--seed-type", st.Name, "--seed", seed}
+		desc := "deal: " + st.Name + " seed " + seed
+		moves := filepath.Join(dir, st.Name+"-moves.json")
+		played := mustRun(t, append([]string{"play", "--player", "greedy", "--json"}, deal...)...)
+		if !strings.Contains(played, `"deal":"`+st.Name+" seed "+seed+`"`) {
+			t.Errorf("play %s: %.200q", strings.Join(deal, " "), played)
+		}
+		if err := os.WriteFile(moves, []byte(played), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// every step legal: "valid", or "invalid" only for ending short of a win
+		out, errs, code := klondike(t, append([]string{"verify", "--solution", moves}, deal...)...)
+		if !(code == 0 && strings.HasPrefix(out, "valid: ")) && !(code == exitFail && strings.Contains(out, "end short of a win")) {
+			t.Errorf("verify %s: exit %d, stdout %q, stderr %q", strings.Join(deal, " "), code, out, errs)
+		}
+		for _, args := range [][]string{
+			{"analyze", "--moves", moves, "--max-nodes", "2000", "--budget", "0"},
+			{"hint", "--max-nodes", "2000", "--budget", "0"},
+		} {
+			if out := mustRun(t, append(args, deal...)...); !strings.Contains(out, desc) {
+				t.Errorf("%s %s: %q lacks %q", args[0], strings.Join(deal, " "), out, desc)
+			}
+		}
+		run := filepath.Join(dir, st.Name+"-run")
+		if _, errs, code := klondike(t, "winrate", "--seed-type", st.Name, "--deals", "2", "--max-nodes", "2000", "--budget", "0", "--workers", "1", "--out", run); code != 0 {
+			t.Fatalf("winrate --seed-type %s: exit %d, stderr %q", st.Name, code, errs)
+		}
+		m, err := results.ReadManifest(run)
+		if err != nil || m.From != st.Min.Lo || m.DealGenerator != st.Generator {
+			t.Errorf("winrate --seed-type %s: manifest from %d, generator %q (%v); want %s, %s", st.Name, m.From, m.DealGenerator, err, st.Min, st.Generator)
+		}
+		if out := mustRunStdout(t, "status", run); !strings.HasPrefix(out, "2 of 2 deals: ") {
+			t.Errorf("status of a %s run: %q", st.Name, out)
 		}
 	}
 }

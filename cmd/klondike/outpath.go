@@ -109,12 +109,13 @@ func checkOutDir(flag, dir string) error {
 	return nil
 }
 
-// writeOutput writes a result file (a report, a page of claims) to path
-// atomically. An output that cannot be written (a missing or read-only
-// directory, a directory in its place) is an input error.
-func writeOutput(path string, data []byte) error {
+// writeOutput writes a result file (a report, a page of claims, an HTML
+// page) given by flag (--out, --html) to path atomically. An output that
+// cannot be written (a missing or read-only directory, a directory in its
+// place) is an input error.
+func writeOutput(flag, path string, data []byte) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usageErrorf("--out %s is a directory; give a file", path)
+		return usageErrorf("%s %s is a directory; give a file", flag, path)
 	}
 	return usageError(results.WriteFileAtomic(path, data))
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver/player"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -60,6 +61,7 @@ type playOptions struct {
 	source sourceOptions
 	player playerOptions
 	json   bool
+	html   string
 }
 
 func newPlayCmd(stdout io.Writer) *cobra.Command {
@@ -76,6 +78,7 @@ the same game.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			o.source.stdin = cmd.InOrStdin()
 			return runPlay(ctx, stdout, cmd.Flags(), o)
 		},
 	}
@@ -84,6 +87,7 @@ the same game.`,
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
 	addJSONFlag(fs, &o.json)
+	addHTMLFlag(fs, &o.html)
 	return cmd
 }
 
@@ -119,10 +123,14 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	if err := o.player.check(); err != nil {
 		return err
 	}
-	start, desc, err := o.source.start(fs, g)
+	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
+		return err
+	}
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}
+	start, desc := pos.state, pos.desc
 	f, _ := player.New(o.player.name, player.Config{Samples: o.player.samples, Nodes: o.player.nodes})
 	po := player.Options{Memory: engine.RememberTalon, Line: true}
 	if o.player.memory == "none" {
@@ -130,24 +138,28 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	// The player's seed: the deal's seed when there is one, so a batch
 	// record and this command play the same game.
-	seed := uint64(0)
-	if fs.Changed("seed") {
-		n, neg, _ := parseSeed(o.source.seed)
-		if neg {
-			n = 1<<32 - n
-		}
-		seed = n
-	}
+	seed := o.source.playerSeed(fs)
 	res := player.Play(ctx, start, f(seed), po)
 	rep := playReport{
 		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: desc, Player: o.player.name,
 		Memory: o.player.memory, Result: "lost", End: res.End, Cards: res.Cards,
-		Moves: engine.Steps(start, res.Line),
+		Moves: pos.labels.Steps(engine.Steps(start, res.Line)),
 	}
 	if res.Won {
 		rep.Result = "won"
 	}
 	rep.Score, rep.Vegas, rep.TillDawn = results.Scores(res.Cards, g.Rules.Decks)
+	if o.html != "" {
+		ln, err := lineOf("game", start, pos, rep.Moves)
+		if err != nil {
+			return err
+		}
+		sub := fmt.Sprintf("deal: %s; player: %s; result: %s (%s), %d cards on the foundations", rep.Deal, rep.Player, rep.Result, rep.End, rep.Cards)
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
+		}
+	}
 	if o.json {
 		b, err := json.Marshal(rep)
 		if err != nil {

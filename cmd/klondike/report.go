@@ -122,7 +122,7 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err := results.WriteReport(&buf, rs, ro); err != nil {
 		return usageErrorf("report: %v", err)
 	}
-	if err := writeOutput(o.out, buf.Bytes()); err != nil {
+	if err := writeOutput("--out", o.out, buf.Bytes()); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(len(rs)+len(ms)), "result directory"),

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
+	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
 
 	"github.com/spf13/cobra"
@@ -39,7 +41,9 @@ several formats, and checks solutions step by step against the rules.
 		newSolveCmd(stdout),
 		newVerifyCmd(stdout),
 		newPlayCmd(stdout),
-		newWinrateCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr),
+		newHintCmd(stdout),
+		newAnalyzeCmd(stdout),
+		newWinrateCmd(stdout, stderr), newWinnableCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr), newStatusCmd(stdout),
 		newBenchCmd(stdout, stderr),
 	)
 	return root
@@ -62,7 +66,7 @@ func noArgs(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	hint := ""
-	if _, _, err := parseSeed(args[0]); err == nil && cmd.Flags().Lookup("seed") != nil {
+	if _, err := engine.ParseSeed(strings.TrimPrefix(args[0], "-")); err == nil && cmd.Flags().Lookup("seed") != nil {
 		hint = fmt.Sprintf(" (a deal's number goes with --seed: --seed %s)", args[0])
 	}
 	return usageErrorf("%s takes no arguments, only flags: unexpected %q%s; see '%s --help'",

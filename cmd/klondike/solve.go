@@ -14,6 +14,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/results/page"
 	"github.com/klondike-family/klondike/solver"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,6 +28,7 @@ type solveOptions struct {
 	maxNodes int64
 	workers  int
 	json     bool
+	html     string
 }
 
 func newSolveCmd(stdout io.Writer) *cobra.Command {
@@ -44,6 +46,7 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			o.source.stdin = cmd.InOrStdin()
 			return runSolve(ctx, stdout, cmd.Flags(), o)
 		},
 	}
@@ -53,6 +56,7 @@ Ctrl-C stops the search and reports unknown (cancelled).`,
 	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
 	fs.IntVar(&o.workers, "workers", 1, "goroutines searching the one deal together")
 	addJSONFlag(fs, &o.json)
+	addHTMLFlag(fs, &o.html)
 	return cmd
 }
 
@@ -90,10 +94,14 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	if err != nil {
 		return err
 	}
-	start, desc, err := o.source.start(fs, g)
+	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
+		return err
+	}
+	pos, err := o.source.position(fs, vg, g)
 	if err != nil {
 		return err
 	}
+	start, desc := pos.state, pos.desc
 	res := solver.Solve(ctx, start, solver.Options{
 		Budget: o.budget, Mem: mem, MaxNodes: o.maxNodes, Workers: o.workers,
 	})
@@ -102,8 +110,8 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		Verdict: res.Verdict.String(), Solution: []engine.Step{},
 	}
 	if res.Verdict == solver.Won {
-		rep.Solution = engine.Steps(start, res.Solution)
-		if err := engine.Verify(start, rep.Solution); err != nil {
+		rep.Solution = pos.labels.Steps(engine.Steps(start, res.Solution))
+		if err := engine.VerifyLabelled(start, rep.Solution, pos.labels); err != nil {
 			return failErrorf("solver bug: the solution found does not replay under the rules: %v", err)
 		}
 	}
@@ -114,6 +122,20 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop,
 		PeakRSSBytes: peakRSS(), GoSysBytes: int64(ms.Sys),
 		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
+	}
+	if o.html != "" {
+		ln, err := lineOf("solution", start, pos, rep.Solution)
+		if err != nil {
+			return err
+		}
+		sub := fmt.Sprintf("deal: %s; verdict: %s", rep.Deal, rep.Verdict)
+		if rep.Verdict == "won" {
+			sub += fmt.Sprintf(" in %d steps", len(rep.Solution))
+		}
+		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
+		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
+			return err
+		}
 	}
 	if o.json {
 		b, err := json.Marshal(rep)

@@ -2,76 +2,69 @@ package main
 
 import (
 	"fmt"
-	"math"
-	"strconv"
+	"io"
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
-	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/variants"
 	"github.com/spf13/pflag"
 )
 
-// Seed types: the deal generators a seed number may name.
-var seedTypes = []string{"native", "solvitaire", "klondike-solver"}
-
-// seedNumber reads seed s, given by flag (--seed, --from), as the number
-// the generator of seedType takes. Native seeds are 0..2^64-1; seeds of
-// Solvitaire and Klondike-Solver are their 32-bit ints: -2147483648 ..
-// 4294967295, a negative seed -n standing for 2^32-n. (An unknown seed
-// type is left to the caller to refuse.)
+// seedNumber reads s, given by flag (--from, bench movegen's --seed), as
+// a deal number of seedType that a result record holds: one of the
+// numbering's (variants.SeedType.Parse: its range, and -n for 2^32-n where
+// the numbering allows it) below 2^64. An empty s is the numbering's first
+// number (--from's default: 0, but PySolFC's 1).
 func seedNumber(seedType, flag, s string) (uint64, error) {
-	n, neg, err := parseSeed(s)
+	t, err := variants.LookupSeedType(seedType)
 	if err != nil {
-		return 0, fmt.Errorf("%s %q: want a whole number", flag, s)
+		return 0, err
 	}
-	if seedType == "native" {
-		if neg {
-			return 0, fmt.Errorf("%s %s: native seeds are 0..%d", flag, strings.TrimSpace(s), uint64(math.MaxUint64))
+	n := t.Min
+	if s != "" {
+		if n, err = t.Parse(s); err != nil {
+			return 0, fmt.Errorf("%s %v", flag, err)
 		}
-		return n, nil
 	}
-	switch {
-	case neg && n > 1<<31, !neg && n > math.MaxUint32:
-		return 0, fmt.Errorf("%s %s: %s seeds are 32-bit: -2147483648..4294967295", flag, strings.TrimSpace(s), seedType)
-	case neg:
-		return 1<<32 - n, nil
+	u, ok := n.Uint64()
+	if !ok {
+		return 0, fmt.Errorf("%s %s: results hold 64-bit deal numbers; give one below 18446744073709551616", flag, n)
 	}
-	return n, nil
+	return u, nil
 }
 
-// dealFromSeed makes deal seed of the given seed type for rules r (seeds
-// as seedNumber reads them).
-func dealFromSeed(r *engine.Rules, seedType, seed string) (engine.Layout, error) {
-	switch seedType {
-	case "native", "solvitaire", "klondike-solver":
-	default:
-		return engine.Layout{}, fmt.Errorf("--seed-type %q: want one of %s", seedType, strings.Join(seedTypes, ", "))
-	}
-	n, err := seedNumber(seedType, "--seed", seed)
+// dealFromSeed makes deal seed of game vg under rules r with the named
+// seed type (variants.SeedType, which owns each numbering's range and the
+// games it deals). Every error is one line.
+func dealFromSeed(vg *variants.Game, r engine.Rules, seedType, seed string) (engine.Layout, error) {
+	t, err := variants.LookupSeedType(seedType)
 	if err != nil {
 		return engine.Layout{}, err
 	}
-	switch seedType {
-	case "solvitaire":
-		return engine.SolvitaireDeal(r, n)
-	case "klondike-solver":
-		return engine.KlondikeSolverDeal(r, n)
+	n, err := t.Parse(seed)
+	if err != nil {
+		return engine.Layout{}, fmt.Errorf("--seed %v", err)
 	}
-	return engine.NativeDeal(r, n), nil
+	deal, err := t.Dealer(vg, r)
+	if err != nil {
+		return engine.Layout{}, err
+	}
+	return deal(n)
 }
 
-// parseSeed reads a seed: a number, maybe negative; it returns its
-// magnitude and sign.
-func parseSeed(s string) (n uint64, neg bool, err error) {
-	t := strings.TrimSpace(s)
-	if rest, ok := strings.CutPrefix(t, "-"); ok {
-		t, neg = rest, true
+// seedTypeList describes the numberings, one per line: name, summary,
+// range of numbers.
+func seedTypeList() string {
+	var b strings.Builder
+	for _, t := range variants.SeedTypes() {
+		fmt.Fprintf(&b, "  %s: %s; numbers %s; deals %s\n", t.Name, t.Summary, t.Range(), t.Games)
 	}
-	n, err = strconv.ParseUint(t, 10, 64)
-	if err != nil || strings.HasPrefix(t, "+") || (neg && n == 0) {
-		return 0, false, fmt.Errorf("--seed %q: want a whole number", s)
-	}
-	return n, neg, nil
+	return b.String()
+}
+
+// seedTypeHelp is the --seed-type flag's help.
+func seedTypeHelp() string {
+	return "deal numbering: " + strings.Join(variants.SeedTypeNames(), ", ")
 }
 
 // maxDealBytes bounds a deal file: a deal is a few hundred bytes, a
@@ -84,9 +77,10 @@ var dealFormats = []string{"auto", "text", "solvitaire", "deck"}
 // readDeal reads a deal file in the given format, or guesses it with
 // format "auto": a JSON object is Solvitaire's format, digits only a
 // Klondike-Solver deck string, anything else the text format. Errors are
-// one line naming the file.
-func readDeal(path, format string) (engine.Layout, error) {
-	data, err := results.ReadFileLimit(path, maxDealBytes)
+// one line naming the file. Path "-" reads stdin (at most maxDealBytes,
+// like a file).
+func readDeal(path, format string, stdin io.Reader) (engine.Layout, error) {
+	data, err := readInput(path, stdin, maxDealBytes)
 	if err != nil {
 		return engine.Layout{}, fmt.Errorf("deal file: %v", err)
 	}
@@ -105,7 +99,7 @@ func readDeal(path, format string) (engine.Layout, error) {
 		return l, fmt.Errorf("--deal-format %q: want one of %s", format, strings.Join(dealFormats, ", "))
 	}
 	if err != nil {
-		return l, fmt.Errorf("deal file %s (%s format): %v", path, format, err)
+		return l, fmt.Errorf("deal file %s (%s format): %v", inputName(path), format, err)
 	}
 	return l, nil
 }
@@ -136,18 +130,66 @@ type sourceOptions struct {
 	seedType   string
 	deal       string
 	dealFormat string
+	stdin      io.Reader // what --deal - reads
 }
 
 // addSourceFlags registers --seed, --seed-type, --deal and --deal-format.
 func addSourceFlags(fs *pflag.FlagSet, o *sourceOptions) {
 	addSeedFlags(fs, &o.seed, &o.seedType)
-	fs.StringVar(&o.deal, "deal", "", "deal file (instead of --seed)")
+	fs.StringVar(&o.deal, "deal", "", "deal or position file, - for standard input (instead of --seed)")
 	fs.StringVar(&o.dealFormat, "deal-format", "auto", "deal file format: "+strings.Join(dealFormats, ", "))
 }
 
-// start builds the start position of game g from a seed or a deal file and
-// describes where it came from. Every error is a usage error.
-func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, string, error) {
+// position is a start position with what the output needs to speak of it
+// as the user does.
+type position struct {
+	state  engine.State
+	desc   string                  // where it came from: "native seed 7", "file game.txt"
+	labels engine.FoundationLabels // the foundations' names in the deal file
+	// view is set instead of state for a position with unseen cards
+	// ("??"), which only positionOrView reads.
+	view *engine.View
+}
+
+// position builds the start position of game vg (prepared for play as g)
+// from a seed or a deal file,
+// describes where it came from and keeps the foundations' names of a deal
+// file. A position with unseen cards is refused. Every error is a usage
+// error.
+func (o *sourceOptions) position(fs *pflag.FlagSet, vg *variants.Game, g *engine.Game) (position, error) {
+	p, err := o.positionOrView(fs, vg, g)
+	if err == nil && p.view != nil {
+		return position{}, usageErrorf("deal (%s): %d cards are unseen (??); only hint plays a position with unseen cards", p.desc, p.view.Hidden())
+	}
+	return p, err
+}
+
+// positionOrView is position that also takes a position with unseen
+// cards, as a View.
+func (o *sourceOptions) positionOrView(fs *pflag.FlagSet, vg *variants.Game, g *engine.Game) (position, error) {
+	l, desc, err := o.layout(fs, vg, g)
+	if err != nil {
+		return position{}, err
+	}
+	p := position{desc: desc}
+	if l.HasUnknown() {
+		v, err := g.NewView(l)
+		if err != nil {
+			return position{}, usageErrorf("deal (%s): %v", desc, err)
+		}
+		p.view = &v
+	} else if p.state, err = g.NewState(l); err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	if p.labels, err = g.FoundationLabels(l); err != nil {
+		return position{}, usageErrorf("deal (%s): %v", desc, err)
+	}
+	return p, nil
+}
+
+// layout reads the layout o names (a seed's deal of game vg, prepared for
+// play as g) and describes where it came from.
+func (o *sourceOptions) layout(fs *pflag.FlagSet, vg *variants.Game, g *engine.Game) (engine.Layout, string, error) {
 	var (
 		l    engine.Layout
 		desc string
@@ -155,28 +197,46 @@ func (o *sourceOptions) start(fs *pflag.FlagSet, g *engine.Game) (engine.State, 
 	)
 	switch hasSeed, hasDeal := fs.Changed("seed"), fs.Changed("deal"); {
 	case hasSeed && hasDeal:
-		return engine.State{}, "", usageErrorf("give --seed or --deal, not both")
+		return l, "", usageErrorf("give --seed or --deal, not both")
 	case hasSeed:
 		if fs.Changed("deal-format") {
-			return engine.State{}, "", usageErrorf("--deal-format goes with --deal, not --seed")
+			return l, "", usageErrorf("--deal-format goes with --deal, not --seed")
 		}
-		l, err = dealFromSeed(&g.Rules, o.seedType, o.seed)
+		l, err = dealFromSeed(vg, g.Rules, o.seedType, o.seed)
 		desc = fmt.Sprintf("%s seed %s", o.seedType, strings.TrimSpace(o.seed))
 	case hasDeal:
 		if fs.Changed("seed-type") {
-			return engine.State{}, "", usageErrorf("--seed-type goes with --seed, not --deal")
+			return l, "", usageErrorf("--seed-type goes with --seed, not --deal")
 		}
-		l, err = readDeal(o.deal, o.dealFormat)
+		l, err = readDeal(o.deal, o.dealFormat, o.stdin)
 		desc = "file " + o.deal
+		if o.deal == "-" {
+			desc = "standard input"
+		}
 	default:
-		return engine.State{}, "", usageErrorf("give a deal: --seed N or --deal FILE")
+		return l, "", usageErrorf("give a deal: --seed N or --deal FILE")
 	}
 	if err != nil {
-		return engine.State{}, "", usageError(err)
+		return l, "", usageError(err)
 	}
-	s, err := g.NewState(l)
+	return l, desc, nil
+}
+
+// playerSeed is the seed a player is made with for the deal --seed names:
+// the deal number (its low 64 bits past 2^64, and 2^32-n for -n), so that
+// a batch record and 'klondike play' play the same game; 0 for a deal
+// file.
+func (o *sourceOptions) playerSeed(fs *pflag.FlagSet) uint64 {
+	if !fs.Changed("seed") {
+		return 0
+	}
+	t, err := variants.LookupSeedType(o.seedType)
 	if err != nil {
-		return engine.State{}, "", usageErrorf("deal (%s): %v", desc, err)
+		return 0
 	}
-	return s, desc, nil
+	n, err := t.Parse(o.seed)
+	if err != nil {
+		return 0
+	}
+	return n.Lo
 }

@@ -113,9 +113,10 @@ func TestWinrateBadInput(t *testing.T) {
 		{wrArgs(dir), "--deals N"},
 		{wrArgs(dir, "--deals", "5", "--shard", "4/3"), `shard "4/3"`},
 		{wrArgs(dir, "--deals", "5", "--shard", "0/3"), `shard "0/3"`},
-		{wrArgs(dir, "--deals", "5", "--from", "-1"), "--from -1: native seeds are 0.."},
-		{wrArgs(dir, "--deals", "5", "--seed-type", "nope"), `seed type "nope"`},
-		{wrArgs(dir, "--deals", "5", "--seed-type", "solvitaire", "--from", "4294967295"), "32-bit"},
+		{wrArgs(dir, "--deals", "5", "--from", "-1"), `--from "-1": native deal numbers are 0..`},
+		{wrArgs(dir, "--deals", "5", "--seed-type", "nope"), `--seed-type "nope"`},
+		{wrArgs(dir, "--deals", "5", "--seed-type", "solvitaire", "--from", "4294967295"), "solvitaire deal numbers are 0..4294967295"},
+		{wrArgs(dir, "--deals", "5", "--seed-type", "pysolfc", "--game", "klondike-strict"), "PySolFC has no game klondike-strict"},
 		{wrArgs(dir, "--deals", "5", "--workers", "0"), "--workers 0"},
 		{wrArgs(dir, "--deals", "5", "--game", "klondike-strict", "--draw", "3"), "has no option --draw"},
 	}
@@ -327,4 +328,50 @@ func TestRetryCommand(t *testing.T) {
 	}
 	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "300", "--mem", "64MiB"}, exitUsage, "needs a larger budget")
 	checkOneLineError(t, args, exitUsage, "first pass is closed")
+}
+
+func TestWinnable(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	args := []string{"winnable", "--count", "1", "--from", "5", "--max-nodes", "3000", "--budget", "0", "--workers", "1", "--json", "--out", dir}
+	out, errs, code := klondike(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var line results.WinnableLine
+	if err := json.Unmarshal([]byte(out), &line); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	if line.Seed != 5 || line.SeedType != "native" || line.Game != "klondike" || line.Rules != "draw 3, unlimited passes" ||
+		line.Grade != results.GradeEasy || line.SolutionLen == 0 || len(line.Plays) != 1 {
+		t.Errorf("line %+v", line)
+	}
+	if !strings.Contains(errs, "1 winnable deals of 1 asked; 1 deals searched from 5: 1 won, 0 lost, 0 unknown") {
+		t.Errorf("stderr %q", errs)
+	}
+	// again: the same answer from the records
+	if out2, _, code := klondike(t, args...); code != 0 || out2 != out {
+		t.Errorf("resumed: exit %d, %q, want %q", code, out2, out)
+	}
+	// other flags are another experiment
+	checkOneLineError(t, []string{"winnable", "--count", "1", "--from", "5", "--max-nodes", "2000", "--budget", "0", "--out", dir}, 2, "max_nodes")
+}
+
+func TestWinnableBadInput(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"winnable", "--count", "1"}, "--out DIR"},
+		{[]string{"winnable", "--out", dir}, "--count K"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--grade", "trivial"}, `--grade "trivial"`},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "pysolfc", "--from", "0"}, "pysolfc deal numbers are 1..99999999999999999999"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "pysolfc", "--from", "18446744073709551616"}, "64-bit"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "greenfelt", "--from", "4294967296"}, "greenfelt deal numbers are 0..4294967295"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "pysolfc", "--game", "klondike-holdout"}, "PySolFC has no game klondike-holdout"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "nope"}, `--seed-type "nope"`},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--max-deals", "0"}, "--max-deals 0"},
+	} {
+		checkOneLineError(t, tc.args, 2, tc.want)
+	}
 }

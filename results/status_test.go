@@ -1,0 +1,149 @@
+package results
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// statusShards runs shards 1/4 and 2/4 of a 20-deal experiment to the
+// end and 3/4 to its first two records (as an interrupted run leaves it,
+// with half a line being written after them); shard 4/4 is not started.
+func statusShards(t *testing.T) (dirs []string, all []Record) {
+	t.Helper()
+	for k := uint64(1); k <= 3; k++ {
+		d := t.TempDir()
+		runDir(t, context.Background(), d, testManifest(t, 20, Shard{k, 4}), nil)
+		if k == 3 {
+			path := filepath.Join(d, RecordsFile)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := bytes.SplitAfter(data, []byte("\n"))
+			cut := append(append(lines[0], lines[1]...), lines[2][:5]...)
+			if err := os.WriteFile(path, cut, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		recs, _, err := ReadRecords(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs, all = append(dirs, d), append(all, recs...)
+	}
+	return dirs, all
+}
+
+// TestReadStatus: the shards' records are summed over the whole range,
+// the ETA counts the workers of the unfinished shard only.
+func TestReadStatus(t *testing.T) {
+	dirs, all := statusShards(t)
+	s, err := ReadStatus(dirs)
+	if err != nil {
+		t.Fatalf("ReadStatus: %v", err)
+	}
+	sum := Summarise(all)
+	if sum.Deals != 12 {
+		t.Fatalf("the shards hold %d records, want 5 + 5 + 2", sum.Deals)
+	}
+	want := Status{Manifest: s.Manifest, Shards: 4, Dirs: 3, Total: 20, Done: 12,
+		Won: sum.Won, Lost: sum.Lost, Unknown: sum.Unknown, TimeMS: s.TimeMS, Workers: 2}
+	if math.Abs(s.TimeMS-sum.TotalMS) > 1e-9 {
+		t.Errorf("TimeMS = %v, want the records' %v", s.TimeMS, sum.TotalMS)
+	}
+	if !reflect.DeepEqual(s, want) {
+		t.Errorf("ReadStatus = %+v, want %+v", s, want)
+	}
+	if s.Manifest.Shard != "1/4" {
+		t.Errorf("the status's manifest is shard %s's, want the first directory's, 1/4", s.Manifest.Shard)
+	}
+	left := time.Duration(8 * sum.TotalMS / 12 * float64(time.Millisecond))
+	near := func(a, b time.Duration) bool { return (a - b).Abs() <= time.Microsecond }
+	if !near(s.CoreLeft(), left) || !near(s.ETA(), left/2) {
+		t.Errorf("CoreLeft, ETA = %v, %v, want %v, %v", s.CoreLeft(), s.ETA(), left, left/2)
+	}
+	if s.WinRate() != NewWinRate(sum.Won, sum.Lost, sum.Unknown) {
+		t.Errorf("WinRate = %+v", s.WinRate())
+	}
+
+	// The finished shards alone: nothing left running, no ETA.
+	s, err = ReadStatus(dirs[:2])
+	if err != nil {
+		t.Fatalf("ReadStatus: %v", err)
+	}
+	if s.Done != 10 || s.Total != 20 || s.Workers != 0 || s.ETA() != 0 {
+		t.Errorf("two finished shards: %+v, ETA %v; want 10 of 20 done, no workers, no ETA", s, s.ETA())
+	}
+}
+
+// TestReadStatusRefuses: directories that are not the shards of one
+// experiment are refused, naming what is wrong.
+func TestReadStatusRefuses(t *testing.T) {
+	dirs, _ := statusShards(t)
+	other := t.TempDir()
+	m := testManifest(t, 20, Shard{4, 4})
+	m.MaxNodes = 3000
+	runDir(t, context.Background(), other, m, nil)
+	split := t.TempDir()
+	runDir(t, context.Background(), split, testManifest(t, 20, Shard{2, 5}), nil)
+	merged := filepath.Join(t.TempDir(), "merged")
+	if _, err := Merge(merged, dirs[:2], true); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		dirs []string
+		want string
+	}{
+		{"none", nil, "no result directories"},
+		{"twice", []string{dirs[0], dirs[1], dirs[0]}, "shard 1/4 is given twice"},
+		{"other budget", []string{dirs[0], other}, "max_nodes is 2000 vs 3000"},
+		{"other split", []string{dirs[0], split}, "different splits"},
+		{"merged", []string{dirs[2], merged}, "give a merged directory alone"},
+		{"no manifest", []string{t.TempDir()}, "manifest.json"},
+	} {
+		_, err := ReadStatus(tc.dirs)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: ReadStatus error %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+	// A merged directory alone is one experiment.
+	s, err := ReadStatus([]string{merged})
+	if err != nil || s.Done != 10 || s.Total != 20 || s.Shards != 1 {
+		t.Errorf("merged: %+v, %v; want 10 of 20 deals, one shard", s, err)
+	}
+}
+
+// TestStatusLine: the line for a run under way, one done, one whose
+// unfinished shards are not there, and one not started.
+func TestStatusLine(t *testing.T) {
+	for _, tc := range []struct {
+		s    Status
+		want string
+	}{
+		{Status{Shards: 8, Dirs: 3, Total: 2000, Done: 700, Won: 500, Lost: 150, Unknown: 50, TimeMS: 700 * 30, Workers: 4},
+			"700 of 2000 deals (3 of 8 shards started): 500 won, 150 lost, 50 unknown; " +
+				"win rate 74.712 ± 6.739 % (95% Wilson, unknowns counted either way); " +
+				"mean 30.0 ms a deal, 39s core time left; ETA 10s at 4 deals at once"},
+		{Status{Shards: 1, Dirs: 1, Total: 10, Done: 10, Won: 10, TimeMS: 10 * 2000},
+			"10 of 10 deals: 10 won, 0 lost, 0 unknown; win rate 86.123 ± 13.877 % (95% Wilson); " +
+				"mean 2.00 s a deal, done"},
+		{Status{Shards: 2, Dirs: 1, Total: 1000000, Done: 500000, Won: 400000, Lost: 100000, TimeMS: 500000 * 100},
+			"500000 of 1000000 deals (1 of 2 shards started): 400000 won, 100000 lost, 0 unknown; " +
+				"win rate 80.000 ± 0.111 % (95% Wilson); mean 100.0 ms a deal, " +
+				"13.9 h core time left; ETA unknown: no directory left unfinished (start the missing shards)"},
+		{Status{Shards: 4, Dirs: 1, Total: 100, Workers: 2},
+			"0 of 100 deals (1 of 4 shards started): 0 won, 0 lost, 0 unknown"},
+	} {
+		if got := tc.s.Line(); got != tc.want {
+			t.Errorf("Line() =\n%s\nwant\n%s", got, tc.want)
+		}
+	}
+}
