@@ -207,7 +207,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		spent += rr.nodes
 		relaxedNodes += rr.nodes
 		peak = max(peak, rr.bytes())
-		st := Stats{Nodes: spent, TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
+		st := Stats{Nodes: spent, Stored: int64(rr.n), TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
 			RelaxedNodes: relaxedNodes, Pruned: pruned}
 		switch {
 		case rv == Lost:
