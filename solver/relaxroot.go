@@ -2,6 +2,9 @@ package solver
 
 import (
 	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -35,35 +38,146 @@ import (
 // guide's Tarjan search does): it needs none, as it is searched once, and
 // each state costs one word of table and no bookkeeping.
 type rroot struct {
-	rg     *rgame
-	narrow bool        // keys fit one word: k[0] | 1<<63
-	set1   []uint64    // narrow keys, open addressing (0: empty)
-	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value)
-	n      int
-	shift  uint  // 64 - log2(len(set))
-	limit  int64 // bytes the set may hold; 0 no limit
-
+	rg       *rgame
+	narrow   bool // keys fit one word: k[0] | 1<<63
+	set      rset // the states visited, with one worker
+	sh       *rshards
+	limit    int64 // bytes the set may hold; 0 no limit
+	workers  int
 	budget   int64 // states it may visit; 0 no limit
-	nodes    int64 // states visited
 	deadline time.Time
 	ctx      context.Context
-	stop     string
-	bufs     [][]rMove
-	kids     [][]rkid
-	sink     uint64
-	line     []rMove // on a win, the relaxed moves from the root, last first
+
+	nodes int64   // states visited, all workers
+	n     int     // states in the set
+	stop  string  // why an unknown verdict stopped
+	line  []rMove // on a win, the relaxed moves from the root, in order
+}
+
+// rset is an exact set of packed relaxed keys: open addressing with
+// linear probing from the top bits of the key's hash.
+type rset struct {
+	narrow bool
+	set1   []uint64    // narrow keys, k[0] | 1<<63 (0: empty)
+	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value)
+	n      int
+	shift  uint // 64 - log2(slots)
+}
+
+func newRset(narrow bool, logSize uint) rset {
+	s := rset{narrow: narrow, shift: 64 - logSize}
+	if narrow {
+		s.set1 = make([]uint64, 1<<logSize)
+	} else {
+		s.set2 = make([][2]uint64, 1<<logSize)
+	}
+	return s
+}
+
+func (s *rset) slots() int {
+	if s.narrow {
+		return len(s.set1)
+	}
+	return len(s.set2)
+}
+
+func (s *rset) bytes() int64 {
+	if s.narrow {
+		return int64(len(s.set1)) * 8
+	}
+	return int64(len(s.set2)) * 16
+}
+
+// full tells whether one more key would load the set past 3/4.
+func (s *rset) full() bool { return (s.n+1)*4 > s.slots()*3 }
+
+// keyHash mixes a key into 64 bits: a multiply by the golden ratio for a
+// narrow key, rhash for a wide one. Sets index by its top bits.
+func keyHash(narrow bool, k [2]uint64) uint64 {
+	if narrow {
+		return (k[0] | 1<<63) * 0x9e3779b97f4a7c15
+	}
+	return rhash(k)
+}
+
+// insert adds k, whose hash's bits from the top (after the bits skip
+// takes off) give its home slot; false when it was there. The caller
+// grows a full set first.
+func (s *rset) insert(k [2]uint64, h uint64) bool {
+	mask := uint64(s.slots() - 1)
+	i := h >> s.shift
+	if s.narrow {
+		w := k[0] | 1<<63
+		for ; ; i = (i + 1) & mask {
+			switch s.set1[i] {
+			case w:
+				return false
+			case 0:
+				s.set1[i] = w
+				s.n++
+				return true
+			}
+		}
+	}
+	for ; ; i = (i + 1) & mask {
+		switch s.set2[i] {
+		case k:
+			return false
+		case [2]uint64{}:
+			s.set2[i] = k
+			s.n++
+			return true
+		}
+	}
+}
+
+// grow doubles the set; skip is how many top bits of the hash chose the
+// set (a shard's), which the slots do not use.
+func (s *rset) grow(skip uint) {
+	s.shift--
+	if s.narrow {
+		old := s.set1
+		s.set1 = make([]uint64, 2*len(old))
+		s.n = 0
+		for _, w := range old {
+			if w != 0 {
+				s.insert([2]uint64{w &^ (1 << 63)}, keyHash(true, [2]uint64{w})<<skip)
+			}
+		}
+		return
+	}
+	old := s.set2
+	s.set2 = make([][2]uint64, 2*len(old))
+	s.n = 0
+	for _, k := range old {
+		if k != ([2]uint64{}) {
+			s.insert(k, keyHash(false, k)<<skip)
+		}
+	}
+}
+
+// rshards is the set of several workers: 64 sets, each behind its own
+// lock, chosen by the top 6 bits of the key's hash.
+type rshards struct {
+	shards [64]struct {
+		mu  sync.Mutex
+		set rset
+	}
+	bytes atomic.Int64
 }
 
 // newRroot prepares the root search of rg with a set of at most mem bytes
-// (0: no limit).
-func newRroot(rg *rgame, mem int64) *rroot {
-	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63}
-	const logSize = 16
-	rr.shift = 64 - logSize
-	if rr.narrow {
-		rr.set1 = make([]uint64, 1<<logSize)
-	} else {
-		rr.set2 = make([][2]uint64, 1<<logSize)
+// (0: no limit), searched by workers goroutines (0 or 1: one).
+func newRroot(rg *rgame, mem int64, workers int) *rroot {
+	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1)}
+	if rr.workers == 1 {
+		rr.set = newRset(rr.narrow, 16)
+		return rr
+	}
+	rr.sh = &rshards{}
+	for i := range rr.sh.shards {
+		rr.sh.shards[i].set = newRset(rr.narrow, 10)
+		rr.sh.bytes.Add(rr.sh.shards[i].set.bytes())
 	}
 	return rr
 }
@@ -71,115 +185,96 @@ func newRroot(rg *rgame, mem int64) *rroot {
 // keyBits is how many bits rgame.key uses, the used-slot bit aside.
 func (rg *rgame) keyBits() uint { return rg.offCells + 6*uint(rg.cells) }
 
-func (rr *rroot) slots() int {
-	if rr.narrow {
-		return len(rr.set1)
-	}
-	return len(rr.set2)
-}
-
+// bytes is what the set holds.
 func (rr *rroot) bytes() int64 {
-	if rr.narrow {
-		return int64(len(rr.set1)) * 8
+	if rr.sh != nil {
+		return rr.sh.bytes.Load()
 	}
-	return int64(len(rr.set2)) * 16
+	return rr.set.bytes()
 }
 
-// hashKey spreads a key over the set: Fibonacci hashing of the words
-// mixed by one multiply (rhash), top bits taken.
-func (rr *rroot) home(k [2]uint64) uint64 {
-	if rr.narrow {
-		return (k[0] * 0x9e3779b97f4a7c15) >> rr.shift
-	}
-	return rhash(k) >> rr.shift
-}
-
-// insert adds k; added is false when it was there; ok is false when the
-// set would outgrow its limit.
-func (rr *rroot) insert(k [2]uint64, i uint64) (added, ok bool) {
-	if (rr.n+1)*4 > rr.slots()*3 {
-		if rr.limit > 0 && 3*rr.bytes() > rr.limit { // the old and the new array live together while it grows
-			return false, false
-		}
-		rr.grow()
-		i = rr.home(k)
-	}
-	mask := uint64(rr.slots() - 1)
-	if rr.narrow {
-		w := k[0] | 1<<63
-		for ; ; i = (i + 1) & mask {
-			switch rr.set1[i] {
-			case w:
-				return false, true
-			case 0:
-				rr.set1[i] = w
-				rr.n++
-				return true, true
-			}
-		}
-	}
-	for ; ; i = (i + 1) & mask {
-		switch rr.set2[i] {
-		case k:
-			return false, true
-		case [2]uint64{}:
-			rr.set2[i] = k
-			rr.n++
-			return true, true
-		}
-	}
-}
-
-func (rr *rroot) grow() {
-	rr.shift--
-	mask := uint64(2*rr.slots() - 1)
-	if rr.narrow {
-		old := rr.set1
-		rr.set1 = make([]uint64, 2*len(old))
-		for _, w := range old {
-			if w == 0 {
-				continue
-			}
-			i := rr.home([2]uint64{w &^ (1 << 63)})
-			for rr.set1[i] != 0 {
-				i = (i + 1) & mask
-			}
-			rr.set1[i] = w
-		}
-		return
-	}
-	old := rr.set2
-	rr.set2 = make([][2]uint64, 2*len(old))
-	for _, k := range old {
-		if k == ([2]uint64{}) {
-			continue
-		}
-		i := rr.home(k)
-		for rr.set2[i] != ([2]uint64{}) {
-			i = (i + 1) & mask
-		}
-		rr.set2[i] = k
-	}
+// rworker is one goroutine of a root search.
+type rworker struct {
+	rr     *rroot
+	rg     *rgame
+	id     int // workers > 0 try the moves near the root in another order
+	done   *atomic.Bool
+	shared *atomic.Int64 // nodes of all workers, flushed every 1,024
+	nodes  int64         // this worker's nodes
+	flush  int64         // nodes at the last flush
+	stop   string
+	bufs   [][]rMove
+	kids   [][]rkid
+	sink   uint64
+	line   []rMove // on a win, the moves from the root, last first
 }
 
 // search decides st in the relaxed game within budget states (0: no
 // limit): Lost (proved), Won (rr.line holds a relaxed winning line from
 // st, in order) or Unknown (rr.stop says why).
+//
+// With several workers, each searches from st depth first (the workers
+// after the first in other move orders near the root), all sharing the
+// set: a state in the set is searched in full by the worker that put it
+// there, so a worker skips it. The search stays exhaustive: when every
+// worker has ended without a win or a stop, each state put in the set
+// was searched in full, so each of its children was put in the set by
+// someone, and every state reachable from st was visited (as the proof
+// at the top needs). The verdict is one worker's; the nodes and the win
+// found may differ.
 func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
 	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, "", rr.line[:0]
 	k := rr.rg.key(st)
 	if rr.rg.won(st) {
 		return Won
 	}
-	if _, ok := rr.insert(k, rr.home(k)); !ok {
+	var done atomic.Bool
+	var shared atomic.Int64
+	ws := make([]*rworker, rr.workers)
+	for i := range ws {
+		ws[i] = &rworker{rr: rr, rg: rr.rg, id: i, done: &done, shared: &shared}
+	}
+	h := keyHash(rr.narrow, k)
+	if _, ok := ws[0].insert(k, h); !ok {
 		rr.stop = "memory"
 		return Unknown
 	}
-	if rr.visit(st, k, 0) {
-		for i, j := 0, len(rr.line)-1; i < j; i, j = i+1, j-1 {
-			rr.line[i], rr.line[j] = rr.line[j], rr.line[i]
+	won := make([]bool, len(ws))
+	var wg sync.WaitGroup
+	for i, w := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := *st
+			won[i] = w.visit(&s, k, 0)
+			if won[i] || w.stop != "" {
+				done.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	rr.nodes, rr.n = 0, rr.set.n
+	if rr.sh != nil {
+		rr.n = 0
+		for i := range rr.sh.shards {
+			rr.n += rr.sh.shards[i].set.n
 		}
+	}
+	for i, w := range ws {
+		rr.nodes += w.nodes
+		if won[i] && len(rr.line) == 0 {
+			for j := len(w.line) - 1; j >= 0; j-- {
+				rr.line = append(rr.line, w.line[j])
+			}
+		}
+	}
+	if len(rr.line) > 0 {
 		return Won
+	}
+	for _, w := range ws {
+		if w.stop != "" && w.stop != "done" && rr.stop == "" {
+			rr.stop = w.stop
+		}
 	}
 	if rr.stop != "" {
 		return Unknown
@@ -187,81 +282,128 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	return Lost
 }
 
+// insert adds k (hash h) to the set; added is false when it was there; ok
+// is false when the set would outgrow its limit.
+func (w *rworker) insert(k [2]uint64, h uint64) (added, ok bool) {
+	rr := w.rr
+	if rr.sh == nil {
+		s := &rr.set
+		if s.full() {
+			if rr.limit > 0 && 3*s.bytes() > rr.limit { // the old and the new array live together while it grows
+				return false, false
+			}
+			s.grow(0)
+		}
+		return s.insert(k, h), true
+	}
+	sh := &rr.sh.shards[h>>58]
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	s := &sh.set
+	if s.full() {
+		b := s.bytes()
+		if rr.limit > 0 && rr.sh.bytes.Load()+2*b > rr.limit {
+			return false, false
+		}
+		s.grow(6)
+		rr.sh.bytes.Add(b)
+	}
+	return s.insert(k, h<<6), true
+}
+
 // visit searches from st (key k, already in the set) and tells whether it
-// found a win; on one, rr.line holds the moves from st, last first.
-func (rr *rroot) visit(st *rstate, k [2]uint64, depth int) bool {
-	rg := rr.rg
-	if rr.budget > 0 && rr.nodes >= rr.budget {
-		rr.stop = "nodes"
+// found a win; on one, w.line holds the moves from st, last first.
+func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
+	rr, rg := w.rr, w.rg
+	if rr.budget > 0 && w.shared.Load()+w.nodes-w.flush >= rr.budget {
+		w.stop = "nodes"
 		return false
 	}
-	rr.nodes++
-	if rr.nodes&1023 == 0 {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.shared.Add(w.nodes - w.flush)
+		w.flush = w.nodes
 		if !rr.deadline.IsZero() && time.Now().After(rr.deadline) {
-			rr.stop = "time"
+			w.stop = "time"
 			return false
 		}
 		if rr.ctx != nil && rr.ctx.Err() != nil {
-			rr.stop = "cancelled"
+			w.stop = "cancelled"
 			return false
 		}
 	}
-	if depth >= maxDepth {
-		rr.stop = "depth"
+	if rr.workers > 1 && w.done.Load() {
+		w.stop = "done" // another worker won or stopped
 		return false
 	}
-	for len(rr.bufs) <= depth {
-		rr.bufs = append(rr.bufs, make([]rMove, 0, 64))
-		rr.kids = append(rr.kids, make([]rkid, 0, 64))
+	if depth >= maxDepth {
+		w.stop = "depth"
+		return false
 	}
-	moves := rg.moves(st, rr.bufs[depth][:0], true)
-	rr.bufs[depth] = moves
-	// The children first, each one's home slot read at once so that the
-	// processor overlaps their cache misses (the reads change nothing).
-	kids := rr.kids[depth][:0]
+	for len(w.bufs) <= depth {
+		w.bufs = append(w.bufs, make([]rMove, 0, 64))
+		w.kids = append(w.kids, make([]rkid, 0, 64))
+	}
+	moves := rg.moves(st, w.bufs[depth][:0], true)
+	if w.id > 0 && depth < 16 && len(moves) > 1 {
+		rotateR(moves, (w.id*7+depth)%len(moves))
+	}
+	w.bufs[depth] = moves
+	kids := w.kids[depth][:0]
 	for _, m := range moves {
 		kids = append(kids, rkid{st: *st})
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
 		c.k = rg.keyAfter(k, &c.st, m)
-		c.h = rr.home(c.k)
+		c.h = keyHash(rr.narrow, c.k)
 	}
-	// a tight loop, so that the reads of all the children's slots are
-	// under way at once (a third less time than reading each slot as its
-	// child is made, on deals of millions of states)
-	var sink uint64
-	if rr.narrow {
-		for j := range kids {
-			sink += rr.set1[kids[j].h]
+	if rr.sh == nil {
+		// a tight loop, so that the reads of all the children's slots
+		// are under way at once (a third less time than reading each
+		// slot as its child is made, on deals of millions of states);
+		// the reads change nothing
+		var sink uint64
+		s := &rr.set
+		if s.narrow {
+			for j := range kids {
+				sink += s.set1[kids[j].h>>s.shift]
+			}
+		} else {
+			for j := range kids {
+				sink += s.set2[kids[j].h>>s.shift][0]
+			}
 		}
-	} else {
-		for j := range kids {
-			sink += rr.set2[kids[j].h][0]
-		}
+		w.sink += sink
 	}
-	rr.sink += sink
-	rr.kids[depth] = kids
+	w.kids[depth] = kids
 	for j := range kids {
 		c := &kids[j]
 		if rg.won(&c.st) {
-			rr.line = append(rr.line, moves[j])
+			w.line = append(w.line, moves[j])
 			return true
 		}
-		added, ok := rr.insert(c.k, c.h)
+		added, ok := w.insert(c.k, c.h)
 		if !ok {
-			rr.stop = "memory"
+			w.stop = "memory"
 			return false
 		}
 		if !added {
 			continue
 		}
-		if rr.visit(&c.st, c.k, depth+1) {
-			rr.line = append(rr.line, moves[j])
+		if w.visit(&c.st, c.k, depth+1) {
+			w.line = append(w.line, moves[j])
 			return true
 		}
-		if rr.stop != "" {
+		if w.stop != "" {
 			return false
 		}
 	}
 	return false
+}
+
+// rotateR turns ms left by k places.
+func rotateR(ms []rMove, k int) {
+	slices.Reverse(ms[:k])
+	slices.Reverse(ms[k:])
+	slices.Reverse(ms)
 }

@@ -35,7 +35,7 @@ func TestRealizeRelaxedWins(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s seed %d: no relaxed game", rulesLabel(&r), seed)
 				}
-				rr := newRroot(rg, 0)
+				rr := newRroot(rg, 0, 1)
 				if rr.search(&root, 200_000, time.Time{}, context.Background()) != Won {
 					continue
 				}
@@ -70,18 +70,59 @@ func TestRootSearchBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	rg, root, _ := newRgame(&s)
-	rr := newRroot(rg, 0)
+	rr := newRroot(rg, 0, 1)
 	if v := rr.search(&root, 5000, time.Time{}, context.Background()); v != Unknown || rr.stop != "nodes" || rr.nodes != 5000 {
 		t.Errorf("node budget 5000: %v, stop %q, %d nodes", v, rr.stop, rr.nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rr = newRroot(rg, 0)
+	rr = newRroot(rg, 0, 1)
 	if v := rr.search(&root, 0, time.Time{}, ctx); v != Unknown || rr.stop != "cancelled" {
 		t.Errorf("cancelled: %v, stop %q", v, rr.stop)
 	}
-	rr = newRroot(rg, 4<<20)
+	rr = newRroot(rg, 4<<20, 1)
 	if v := rr.search(&root, 0, time.Time{}, context.Background()); v != Unknown || rr.stop != "memory" || rr.bytes() > 4<<20 {
 		t.Errorf("4 MiB: %v, stop %q, %d bytes", v, rr.stop, rr.bytes())
+	}
+}
+
+// TestRootWorkers checks that the root search gives one worker's verdict
+// with two and three workers sharing the set, on native deals of draw 1
+// and draw 3 with worrying back (lost deals 74 and 90 among them, which
+// take the whole relaxed game), and that every relaxed win it returns is
+// a relaxed line that wins.
+func TestRootWorkers(t *testing.T) {
+	seeds := []uint64{74, 90, 0, 1, 2}
+	if testing.Short() {
+		seeds = seeds[:3]
+	}
+	for _, draw := range []int{1, 3} {
+		r := engine.Klondike(draw, 0)
+		r.WorryBack = true
+		g := engine.MustGame(r)
+		for _, seed := range seeds {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rg, root, _ := newRgame(&s)
+			one := newRroot(rg, 0, 1).search(&root, 3_000_000, time.Time{}, context.Background())
+			for _, w := range []int{2, 3} {
+				rr := newRroot(rg, 0, w)
+				v := rr.search(&root, 6_000_000, time.Time{}, context.Background())
+				if v != one {
+					t.Fatalf("%s seed %d: %d workers say %v, one worker %v", rulesLabel(&r), seed, w, v, one)
+				}
+				if v == Won {
+					st := root
+					for _, m := range rr.line {
+						rg.apply(&st, m)
+					}
+					if !rg.won(&st) {
+						t.Fatalf("%s seed %d, %d workers: the relaxed line does not win", rulesLabel(&r), seed, w)
+					}
+				}
+			}
+		}
 	}
 }

@@ -198,7 +198,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if relaxed && rootSearch {
 		// the root search of the relaxed game (relaxroot.go), with all the
 		// memory: its set is dropped before any later search begins
-		rr := newRroot(rg, opt.Mem)
+		rr := newRroot(rg, opt.Mem, opt.Workers)
 		var budget int64 // 0: no limit
 		if opt.MaxNodes > 0 {
 			budget = max(left(), 1)
