@@ -39,10 +39,11 @@ import (
 // each state costs one word of table and no bookkeeping.
 type rroot struct {
 	rg       *rgame
-	narrow   bool // keys fit one word: k[0] | 1<<63
-	set      rset // the states visited, with one worker
-	sh       *rshards
-	limit    int64 // bytes the set may hold; 0 no limit
+	narrow   bool     // keys fit one word: k[0] | 1<<63
+	set      rset     // the states visited, with one worker
+	sh       *rshards // wide keys, several workers
+	lf       *lfset   // narrow keys, several workers
+	limit    int64    // bytes the set may hold; 0 no limit
 	workers  int
 	budget   int64 // states it may visit; 0 no limit
 	deadline time.Time
@@ -174,6 +175,10 @@ func newRroot(rg *rgame, mem int64, workers int) *rroot {
 		rr.set = newRset(rr.narrow, 16)
 		return rr
 	}
+	if rg.keyBits() <= 62 {
+		rr.lf = newLfset(rr.workers, mem)
+		return rr
+	}
 	rr.sh = &rshards{}
 	for i := range rr.sh.shards {
 		rr.sh.shards[i].set = newRset(rr.narrow, 10)
@@ -187,6 +192,9 @@ func (rg *rgame) keyBits() uint { return rg.offCells + 6*uint(rg.cells) }
 
 // bytes is what the set holds.
 func (rr *rroot) bytes() int64 {
+	if rr.lf != nil {
+		return rr.lf.bytes()
+	}
 	if rr.sh != nil {
 		return rr.sh.bytes.Load()
 	}
@@ -195,18 +203,20 @@ func (rr *rroot) bytes() int64 {
 
 // rworker is one goroutine of a root search.
 type rworker struct {
-	rr     *rroot
-	rg     *rgame
-	id     int // workers > 0 try the moves near the root in another order
-	done   *atomic.Bool
-	shared *atomic.Int64 // nodes of all workers, flushed every 1,024
-	nodes  int64         // this worker's nodes
-	flush  int64         // nodes at the last flush
-	stop   string
-	bufs   [][]rMove
-	kids   [][]rkid
-	sink   uint64
-	line   []rMove // on a win, the moves from the root, last first
+	rr      *rroot
+	rg      *rgame
+	id      int // workers > 0 try the moves near the root in another order
+	done    *atomic.Bool
+	shared  *atomic.Int64 // nodes of all workers, flushed every 1,024
+	nodes   int64         // this worker's nodes
+	flush   int64         // nodes at the last flush
+	pending int64         // keys this worker added to rr.lf, not yet counted there
+	path    []uint64      // the narrow keys of the states above, to shareDepth
+	stop    string
+	bufs    [][]rMove
+	kids    [][]rkid
+	sink    uint64
+	line    []rMove // on a win, the moves from the root, last first
 }
 
 // search decides st in the relaxed game within budget states (0: no
@@ -254,6 +264,9 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	wg.Wait()
 	rr.nodes, rr.n = 0, rr.set.n
+	if rr.lf != nil {
+		rr.n = rr.lf.count()
+	}
 	if rr.sh != nil {
 		rr.n = 0
 		for i := range rr.sh.shards {
@@ -286,6 +299,10 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 // is false when the set would outgrow its limit.
 func (w *rworker) insert(k [2]uint64, h uint64) (added, ok bool) {
 	rr := w.rr
+	if rr.lf != nil {
+		added, _, ok = rr.lf.insert(w.id, k, h, &w.pending)
+		return added, ok
+	}
 	if rr.sh == nil {
 		s := &rr.set
 		if s.full() {
@@ -357,7 +374,13 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		c.k = rg.keyAfter(k, &c.st, m)
 		c.h = keyHash(rr.narrow, c.k)
 	}
-	if rr.sh == nil {
+	if rr.lf != nil {
+		var sink uint64
+		for j := range kids {
+			sink += rr.lf.peek(kids[j].h)
+		}
+		w.sink += sink
+	} else if rr.sh == nil {
 		// a tight loop, so that the reads of all the children's slots
 		// are under way at once (a third less time than reading each
 		// slot as its child is made, on deals of millions of states);
@@ -382,13 +405,28 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			w.line = append(w.line, moves[j])
 			return true
 		}
-		added, ok := w.insert(c.k, c.h)
+		var added, busy, ok bool
+		if rr.lf != nil {
+			added, busy, ok = rr.lf.insert(w.id, c.k, c.h, &w.pending)
+		} else {
+			added, ok = w.insert(c.k, c.h)
+		}
 		if !ok {
 			w.stop = "memory"
 			return false
 		}
-		if !added {
+		// A state another worker claimed and is still searching is
+		// searched here too when it is near the root (so that a worker
+		// that finds the first moves taken does not end at once): the
+		// work is done twice, and the claimer's search is what the
+		// exhaustion rests on. A state on this worker's own path is not
+		// entered again.
+		share := !added && busy && depth < shareDepth && !w.onPath(c.k[0], depth)
+		if !added && !share {
 			continue
+		}
+		if depth < shareDepth {
+			w.path = append(w.path[:depth], k[0])
 		}
 		if w.visit(&c.st, c.k, depth+1) {
 			w.line = append(w.line, moves[j])
@@ -396,6 +434,9 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		}
 		if w.stop != "" {
 			return false
+		}
+		if added && rr.lf != nil {
+			rr.lf.done(w.id, c.k, c.h)
 		}
 	}
 	return false
@@ -406,4 +447,19 @@ func rotateR(ms []rMove, k int) {
 	slices.Reverse(ms[:k])
 	slices.Reverse(ms[k:])
 	slices.Reverse(ms)
+}
+
+// shareDepth is the depth above which a worker also searches states that
+// another worker is searching (rshared.go).
+const shareDepth = 32
+
+// onPath tells whether the narrow key k0 is on the worker's path above
+// depth (the path is short where it is asked: depth < shareDepth).
+func (w *rworker) onPath(k0 uint64, depth int) bool {
+	for _, p := range w.path[:depth] {
+		if p == k0 {
+			return true
+		}
+	}
+	return false
 }

@@ -146,8 +146,9 @@ type sharedState struct {
 // the full search: the guided search again from scratch, keeping the
 // first one's lost marks, or where the relaxed game does not apply the
 // real game in full. Nodes counts every search, the relaxed states and
-// the beams' states included; every search but the last runs on one
-// goroutine, so they do not depend on opt.Workers.
+// the beams' states included; the root search of the relaxed game and
+// the last search run on opt.Workers goroutines, the others on one, so
+// they do not depend on it.
 //
 // An earlier version also searched the relaxed game from the deal in
 // rounds of growing budget beside the guided search; on 110 hard deals

@@ -1,0 +1,190 @@
+package solver
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// lfset is the set of narrow keys that the workers of one root search
+// share without locks: open addressing with linear probing, a key put in
+// an empty slot by compare-and-swap, so two workers never both think they
+// added the same key (the one whose swap fails reads the slot again and
+// finds the key, or probes on). The set doubles when it is 3/4 full; while
+// it grows no worker is inside an insert (a handshake on per-worker flags,
+// below), and the grown array is published at once.
+type lfset struct {
+	cur      atomic.Pointer[lfarray]
+	resizing atomic.Bool
+	n        atomic.Int64 // keys, counted in batches (each worker's batch below lfBatch)
+	limit    int64        // bytes; 0 no limit
+	full     atomic.Bool  // the set could not grow within limit
+	active   []lfflag     // per worker: inside an insert
+}
+
+// lfarray is one array of the set.
+type lfarray struct {
+	slots []uint64
+	shift uint // 64 - log2(len(slots))
+}
+
+// lfflag is a worker's flag on a cache line of its own.
+type lfflag struct {
+	in atomic.Bool
+	_  [63]byte
+}
+
+// lfBatch is how many adds a worker counts before adding them to n.
+const lfBatch = 64
+
+func newLfset(workers int, limit int64) *lfset {
+	s := &lfset{limit: limit, active: make([]lfflag, workers)}
+	s.cur.Store(&lfarray{slots: make([]uint64, 1<<16), shift: 64 - 16})
+	return s
+}
+
+func (s *lfset) bytes() int64 { return int64(len(s.cur.Load().slots)) * 8 }
+
+// peek reads the home slot of hash h (for the overlapped reads of a
+// node's children; the value is not used).
+func (s *lfset) peek(h uint64) uint64 {
+	a := s.cur.Load()
+	return atomic.LoadUint64(&a.slots[h>>a.shift])
+}
+
+// lfDone marks a key whose state its claimer (the worker that added it)
+// has searched in full; keys of 62 bits or fewer leave the bit free.
+const lfDone = 1 << 62
+
+// insert adds the narrow key k (hash h) for worker w; added is false when
+// it was there, and then busy tells that its claimer has not finished it;
+// ok is false when the set is full within its limit. *pending counts the
+// worker's adds not yet in n.
+//
+// The handshake: a worker raises its flag, then reads resizing; the one
+// that grows the set sets resizing, then waits until no other flag is
+// raised. sync/atomic's operations are sequentially consistent, so either
+// the worker sees resizing and lowers its flag without touching the
+// array, or the grower sees the flag and waits for the insert to end.
+func (s *lfset) insert(w int, k [2]uint64, h uint64, pending *int64) (added, busy, ok bool) {
+	if s.full.Load() {
+		return false, false, false
+	}
+	key := k[0] | 1<<63
+	f := &s.active[w].in
+	for {
+		f.Store(true)
+		if !s.resizing.Load() {
+			break
+		}
+		f.Store(false)
+		for s.resizing.Load() {
+			runtime.Gosched()
+		}
+	}
+	a := s.cur.Load()
+	mask := uint64(len(a.slots) - 1)
+	i := h >> a.shift
+	for {
+		v := atomic.LoadUint64(&a.slots[i])
+		if v&^lfDone == key {
+			f.Store(false)
+			return false, v&lfDone == 0, true
+		}
+		if v == 0 {
+			if atomic.CompareAndSwapUint64(&a.slots[i], 0, key) {
+				break
+			}
+			continue // another worker took the slot: read it again
+		}
+		i = (i + 1) & mask
+	}
+	f.Store(false)
+	if *pending++; *pending >= lfBatch {
+		n := s.n.Add(*pending)
+		*pending = 0
+		if n*4 > int64(len(a.slots))*3 {
+			if !s.grow(w, a) {
+				return true, false, false
+			}
+		}
+	}
+	return true, false, true
+}
+
+// done marks k (hash h), which worker w added, as searched in full.
+func (s *lfset) done(w int, k [2]uint64, h uint64) {
+	key := k[0] | 1<<63
+	f := &s.active[w].in
+	for {
+		f.Store(true)
+		if !s.resizing.Load() {
+			break
+		}
+		f.Store(false)
+		for s.resizing.Load() {
+			runtime.Gosched()
+		}
+	}
+	a := s.cur.Load()
+	mask := uint64(len(a.slots) - 1)
+	for i := h >> a.shift; ; i = (i + 1) & mask {
+		v := atomic.LoadUint64(&a.slots[i])
+		if v&^lfDone == key {
+			atomic.OrUint64(&a.slots[i], lfDone)
+			break
+		}
+		if v == 0 {
+			break // not there: cannot happen, the worker added it
+		}
+	}
+	f.Store(false)
+}
+
+// grow doubles the array a if it is still the set's, and tells whether the
+// set is within its limit.
+func (s *lfset) grow(w int, a *lfarray) bool {
+	if !s.resizing.CompareAndSwap(false, true) {
+		return !s.full.Load() // another worker grows it
+	}
+	defer s.resizing.Store(false)
+	if s.cur.Load() != a {
+		return !s.full.Load()
+	}
+	if s.limit > 0 && 3*int64(len(a.slots))*8 > s.limit {
+		s.full.Store(true)
+		return false
+	}
+	for i := range s.active {
+		if i != w {
+			for s.active[i].in.Load() {
+				runtime.Gosched()
+			}
+		}
+	}
+	b := &lfarray{slots: make([]uint64, 2*len(a.slots)), shift: a.shift - 1}
+	mask := uint64(len(b.slots) - 1)
+	for _, v := range a.slots {
+		if v == 0 {
+			continue
+		}
+		j := keyHash(true, [2]uint64{v &^ lfDone}) >> b.shift
+		for b.slots[j] != 0 {
+			j = (j + 1) & mask
+		}
+		b.slots[j] = v
+	}
+	s.cur.Store(b)
+	return true
+}
+
+// count is the keys in the set (exact once every worker has stopped).
+func (s *lfset) count() int {
+	a := s.cur.Load()
+	n := 0
+	for _, v := range a.slots {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
