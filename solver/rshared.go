@@ -70,17 +70,7 @@ func (s *lfset) insert(w int, k [2]uint64, h uint64, pending *int64) (added, bus
 		return false, false, false
 	}
 	key := k[0] | 1<<63
-	f := &s.active[w].in
-	for {
-		f.Store(true)
-		if !s.resizing.Load() {
-			break
-		}
-		f.Store(false)
-		for s.resizing.Load() {
-			runtime.Gosched()
-		}
-	}
+	f := s.enter(w)
 	a := s.cur.Load()
 	mask := uint64(len(a.slots) - 1)
 	i := h >> a.shift
@@ -111,20 +101,27 @@ func (s *lfset) insert(w int, k [2]uint64, h uint64, pending *int64) (added, bus
 	return true, false, true
 }
 
-// done marks k (hash h), which worker w added, as searched in full.
-func (s *lfset) done(w int, k [2]uint64, h uint64) {
-	key := k[0] | 1<<63
+// enter raises worker w's flag once no growth is under way (the
+// handshake described at insert) and returns the flag, to be lowered when
+// the worker is done with the array.
+func (s *lfset) enter(w int) *atomic.Bool {
 	f := &s.active[w].in
 	for {
 		f.Store(true)
 		if !s.resizing.Load() {
-			break
+			return f
 		}
 		f.Store(false)
 		for s.resizing.Load() {
 			runtime.Gosched()
 		}
 	}
+}
+
+// done marks k (hash h), which worker w added, as searched in full.
+func (s *lfset) done(w int, k [2]uint64, h uint64) {
+	key := k[0] | 1<<63
+	f := s.enter(w)
 	a := s.cur.Load()
 	mask := uint64(len(a.slots) - 1)
 	for i := h >> a.shift; ; i = (i + 1) & mask {
