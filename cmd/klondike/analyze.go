@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -126,12 +125,7 @@ func runAnalyze(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *analyzeO
 		}
 	}
 	if o.json {
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return failErrorf("json: %v", err)
-		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		return writeJSON(w, rep)
 	}
 	return writeAnalyzeText(w, rep)
 }

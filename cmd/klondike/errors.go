@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -163,4 +164,14 @@ func oneLine(msg string) string {
 		s = s[:cut] + "..."
 	}
 	return s
+}
+
+// writeJSON writes v as one line of JSON: the --json output of a command.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return failErrorf("json: %v", err)
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -188,12 +187,7 @@ func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions
 		if rep.Moves == nil {
 			rep.Moves = []hintMove{}
 		}
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return failErrorf("json: %v", err)
-		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		return writeJSON(w, rep)
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
@@ -299,12 +293,7 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 		}
 	}
 	if o.json {
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return failErrorf("json: %v", err)
-		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		return writeJSON(w, rep)
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)

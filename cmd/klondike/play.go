@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -161,12 +160,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 		}
 	}
 	if o.json {
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return failErrorf("json: %v", err)
-		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		return writeJSON(w, rep)
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -138,12 +137,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		}
 	}
 	if o.json {
-		b, err := json.Marshal(rep)
-		if err != nil {
-			return failErrorf("json: %v", err)
-		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
-		return err
+		return writeJSON(w, rep)
 	}
 	return writeSolveText(w, &rep)
 }
