@@ -22,14 +22,9 @@ func readRun(dir string) (Manifest, []Record, int64, error) {
 	if err != nil {
 		return m, nil, 0, err
 	}
-	path := filepath.Join(dir, ManifestFile)
-	if err := m.Check(); err != nil {
-		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
-	}
-	merged := strings.HasPrefix(m.Shard, "merged ")
-	shard, err := ParseShard(m.Shard)
-	if err != nil && !merged {
-		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	shard, merged, err := runShard(dir, m.Check(), m.Shard)
+	if err != nil {
+		return m, nil, 0, err
 	}
 	recs, good, err := ReadRecords(dir)
 	if err != nil {
@@ -56,14 +51,9 @@ func readMatchRun(dir string) (MatchManifest, []MatchRecord, int64, error) {
 	if err != nil {
 		return m, nil, 0, err
 	}
-	path := filepath.Join(dir, ManifestFile)
-	if err := m.Check(); err != nil {
-		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
-	}
-	merged := strings.HasPrefix(m.Shard, "merged ")
-	shard, err := ParseShard(m.Shard)
-	if err != nil && !merged {
-		return m, nil, 0, fmt.Errorf("%s: %v", path, err)
+	shard, merged, err := runShard(dir, m.Check(), m.Shard)
+	if err != nil {
+		return m, nil, 0, err
 	}
 	recs, good, err := ReadMatchRecords(dir)
 	if err != nil {
@@ -80,4 +70,21 @@ func readMatchRun(dir string) (MatchManifest, []MatchRecord, int64, error) {
 		}
 	}
 	return m, recs, good, nil
+}
+
+// runShard is the part of readRun and readMatchRun that checks a run
+// directory's manifest (checkErr is its Check) and parses its shard;
+// merged tells that the directory is a merge of shards, whose shard text
+// names no shard.
+func runShard(dir string, checkErr error, shardText string) (shard Shard, merged bool, err error) {
+	path := filepath.Join(dir, ManifestFile)
+	if checkErr != nil {
+		return shard, false, fmt.Errorf("%s: %v", path, checkErr)
+	}
+	merged = strings.HasPrefix(shardText, "merged ")
+	shard, err = ParseShard(shardText)
+	if err != nil && !merged {
+		return shard, false, fmt.Errorf("%s: %v", path, err)
+	}
+	return shard, merged, nil
 }
