@@ -122,16 +122,17 @@ func relaxApplies(r *engine.Rules) bool {
 
 // rgame is what the relaxed game of one deal fixes.
 type rgame struct {
-	ranks  int
-	piles  int
-	cells  int
-	draw   int
-	passes int // 0: unlimited
-	worry  bool
-	stc    [engine.MaxPiles][]engine.Card // each pile's structure, bottom to top
-	talon  []engine.Card                  // turning order
-	kings  uint64                         // cards of the top rank
-	typ    [16][2]uint64                  // cards of a rank and colour (1 red)
+	ranks    int
+	piles    int
+	cells    int
+	draw     int
+	passes   int // 0: unlimited
+	worry    bool
+	stc      [engine.MaxPiles][]engine.Card // each pile's structure, bottom to top
+	talon    []engine.Card                  // turning order
+	talonIdx [64]int8                       // a card's index in talon, or -1
+	kings    uint64                         // cards of the top rank
+	typ      [16][2]uint64                  // cards of a rank and colour (1 red)
 	// packing widths, and where each field starts (the talon at bit 0)
 	wBits, recBits, foundBits uint
 	sBits                     [engine.MaxPiles]uint
@@ -194,8 +195,12 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	if n > 63 {
 		return nil, rstate{}, false
 	}
+	for i := range rg.talonIdx {
+		rg.talonIdx[i] = -1
+	}
 	for i := 0; i < n; i++ {
 		rg.talon = append(rg.talon, s.TalonCard(i))
+		rg.talonIdx[s.TalonCard(i)] = int8(i)
 	}
 	if rg.passes > 0 {
 		rg.recBits = bitsFor(rg.passes)
@@ -570,33 +575,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	// the K+ stock's positions
 	var ks [64]kpos
-	nk := 0
-	if left := st.talonLeft(); left > 0 {
-		var idx [64]uint8
-		i := 0
-		for m := st.talon; m != 0; m &= m - 1 {
-			idx[i] = uint8(bits.TrailingZeros64(m))
-			i++
-		}
-		var seen uint64
-		w, rec := int(st.w), int(st.rec)
-		for seen&(1<<w) == 0 {
-			seen |= 1 << w
-			if w > 0 {
-				ks[nk] = kpos{card: rg.talon[idx[w-1]], w: uint8(w), rec: uint8(rec)}
-				nk++
-			}
-			switch {
-			case w < left:
-				w = min(w+rg.draw, left)
-			case w > 0 && (rg.passes == 0 || rec < rg.passes-1):
-				w = 0
-				if rg.passes > 0 {
-					rec++
-				}
-			}
-		}
-	}
+	nk := rg.kplus(st, &ks)
 	// to the foundations; a safe one alone
 	n0 := len(dst)
 	for m := vis & unc; m != 0; m &= m - 1 {
@@ -695,6 +674,39 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 		}
 	}
 	return dst
+}
+
+// kplus fills ks with the waste positions the K+ stock reaches from st,
+// each at its first occurrence, and returns how many.
+func (rg *rgame) kplus(st *rstate, ks *[64]kpos) int {
+	nk := 0
+	if left := st.talonLeft(); left > 0 {
+		var idx [64]uint8
+		i := 0
+		for m := st.talon; m != 0; m &= m - 1 {
+			idx[i] = uint8(bits.TrailingZeros64(m))
+			i++
+		}
+		var seen uint64
+		w, rec := int(st.w), int(st.rec)
+		for seen&(1<<w) == 0 {
+			seen |= 1 << w
+			if w > 0 {
+				ks[nk] = kpos{card: rg.talon[idx[w-1]], w: uint8(w), rec: uint8(rec)}
+				nk++
+			}
+			switch {
+			case w < left:
+				w = min(w+rg.draw, left)
+			case w > 0 && (rg.passes == 0 || rec < rg.passes-1):
+				w = 0
+				if rg.passes > 0 {
+					rec++
+				}
+			}
+		}
+	}
+	return nk
 }
 
 // apply plays m on st.

@@ -216,7 +216,10 @@ type rworker struct {
 	bufs    [][]rMove
 	kids    [][]rkid
 	sink    uint64
-	line    []rMove // on a win, the moves from the root, last first
+	line    []rMove   // on a win, the moves from the root, last first
+	macro   [][]rMove // per depth, the moves of the kids
+	seq     []rMove   // the macro being expanded
+	mbuf    [][]rMove // expand's move lists, per level
 }
 
 // search decides st in the relaxed game within budget states (0: no
@@ -367,8 +370,18 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	}
 	w.bufs[depth] = moves
 	kids := w.kids[depth][:0]
+	for len(w.macro) <= depth {
+		w.macro = append(w.macro, nil)
+	}
+	w.macro[depth] = w.macro[depth][:0]
 	for _, m := range moves {
-		kids = append(kids, rkid{st: *st})
+		if r, ok := rg.deferrable(st, m); ok {
+			w.seq = w.seq[:0]
+			kids = w.expand(st, m, r, depth, kids)
+			continue
+		}
+		kids = append(kids, rkid{st: *st, mi: int32(len(w.macro[depth])), mn: 1})
+		w.macro[depth] = append(w.macro[depth], m)
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
 		c.k = rg.keyAfter(k, &c.st, m)
@@ -399,10 +412,11 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.sink += sink
 	}
 	w.kids[depth] = kids
+	w.kids[depth] = kids
 	for j := range kids {
 		c := &kids[j]
 		if rg.won(&c.st) {
-			w.line = append(w.line, moves[j])
+			w.pushLine(depth, c)
 			return true
 		}
 		var added, busy, ok bool
@@ -429,7 +443,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			w.path = append(w.path[:depth], k[0])
 		}
 		if w.visit(&c.st, c.k, depth+1) {
-			w.line = append(w.line, moves[j])
+			w.pushLine(depth, c)
 			return true
 		}
 		if w.stop != "" {

@@ -182,6 +182,8 @@ type rkid struct {
 	st rstate
 	k  [2]uint64
 	h  uint64
+	mi int32 // root search: the macro's moves in rworker.macro[depth] from mi, mn of them (mn 0: the move alone)
+	mn int32
 }
 
 // visit searches from st, whose key is k and k's hash h; it returns

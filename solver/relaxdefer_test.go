@@ -1,0 +1,157 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+)
+
+// deferSets are small games where the deferred moves apply: both kinds
+// with one card drawn and unlimited passes, only E otherwise; worrying
+// back or not.
+func deferSets() []engine.Rules {
+	var sets []engine.Rules
+	for _, draw := range []int{1, 2} {
+		for _, passes := range []int{0, 2} {
+			for _, ranks := range []int{5, 6} {
+				for _, worry := range []bool{false, true} {
+					r := engine.Klondike(draw, passes)
+					r.Ranks, r.Deal = ranks, r.Deal[:3]
+					r.WorryBack = worry
+					sets = append(sets, r)
+				}
+			}
+		}
+	}
+	return sets
+}
+
+// TestReaders checks readers, the generator of a macro's followers,
+// against its definition: after every deferrable move met in random
+// relaxed games, the moves of rgame.moves (unpruned) that read what the
+// move provides, no more and no fewer.
+func TestReaders(t *testing.T) {
+	deals, plies := 20, 120
+	if testing.Short() {
+		deals = 6
+	}
+	checked := map[bool]int{}
+	relaxDeals(t, deferSets(), deals, func(r *engine.Rules, seed uint64, _ engine.State, rg *rgame, st rstate) {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for ply := 0; ply < plies && !rg.won(&st); ply++ {
+			moves := rg.moves(&st, nil, false)
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				res, ok := rg.deferrable(&st, m)
+				if !ok {
+					continue
+				}
+				st1 := st
+				rg.apply(&st1, m)
+				var want []rMove
+				for _, m2 := range rg.moves(&st1, nil, false) {
+					if rg.reads(m2, res) {
+						want = append(want, m2)
+					}
+				}
+				got := rg.readers(&st1, res, nil)
+				less := func(a, b rMove) int {
+					return int(a.kind)<<24 + int(a.from)<<16 + int(a.card)<<8 + int(a.pile) - (int(b.kind)<<24 + int(b.from)<<16 + int(b.card)<<8 + int(b.pile))
+				}
+				slices.SortFunc(want, less)
+				slices.SortFunc(got, less)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s seed %d ply %d: after %+v (provides %+v): readers %+v, want %+v", rulesLabel(r), seed, ply, m, res, got, want)
+				}
+				checked[res.rank == 0]++
+			}
+			rg.apply(&st, moves[rng.IntN(len(moves))])
+		}
+	})
+	if checked[false] == 0 || checked[true] == 0 {
+		t.Errorf("readers checked after %d talon placements and %d emptying reveals; want both", checked[false], checked[true])
+	}
+}
+
+// TestDeferredMovesKeepWins checks the lemma and theorem of relaxdefer.go
+// on small games: from relaxed states met in random real games, the root
+// search with deferred moves finds a relaxed win exactly when a plain
+// search of every relaxed move does, and so does the root search without
+// them.
+func TestDeferredMovesKeepWins(t *testing.T) {
+	deals := 25
+	if testing.Short() {
+		deals = 8
+	}
+	// plain tells whether a relaxed win is reachable from st by any moves.
+	plain := func(rg *rgame, st rstate) bool {
+		seen := map[[2]uint64]bool{}
+		var visit func(st *rstate) bool
+		visit = func(st *rstate) bool {
+			if rg.won(st) {
+				return true
+			}
+			k := rg.key(st)
+			if seen[k] {
+				return false
+			}
+			seen[k] = true
+			for _, m := range rg.moves(st, nil, false) {
+				c := *st
+				rg.apply(&c, m)
+				if visit(&c) {
+					return true
+				}
+			}
+			return false
+		}
+		return visit(&st)
+	}
+	root := func(rg *rgame, st rstate, deferred bool) (Verdict, int) {
+		defer func(d bool) { deferMoves = d }(deferMoves)
+		deferMoves = deferred
+		rr := newRroot(rg, 0, 1)
+		v := rr.search(&st, 0, time.Time{}, nil)
+		return v, rr.n
+	}
+	checked, won, smaller := 0, 0, 0
+	relaxDeals(t, deferSets(), deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+		rng := rand.New(rand.NewPCG(seed, 17))
+		var moves []engine.Move
+		for ply := 0; ply < 60 && !s.Won(); ply++ {
+			if ply%5 == 0 {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
+				}
+				want := plain(rg, a)
+				with, nWith := root(rg, a, true)
+				without, nWithout := root(rg, a, false)
+				if (with == Won) != want || (without == Won) != want {
+					t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with deferred moves, %v without",
+						rulesLabel(r), seed, ply, want, with, without)
+				}
+				checked++
+				if want {
+					won++
+				}
+				if nWith < nWithout {
+					smaller++
+				}
+			}
+			moves = s.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	})
+	if won == 0 || won == checked || smaller < checked/10 {
+		t.Errorf("the test did not exercise the deferred moves: %d states, %d won, %d where they stored fewer states", checked, won, smaller)
+	}
+}
