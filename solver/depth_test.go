@@ -3,11 +3,12 @@ package solver
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/klondike-family/klondike/engine"
 )
 
-// TestDepthLimit: a search that would go deeper than maxDepth stops with
+// TestDepthLimit: a search that would go deeper than tuning.maxDepth stops with
 // "depth" and an unknown verdict, never a loss it did not prove (the real
 // search, guided or not, and the relaxed search alone).
 func TestDepthLimit(t *testing.T) {
@@ -28,25 +29,25 @@ func TestDepthLimit(t *testing.T) {
 	if !haveLost || !haveWon {
 		t.Fatal("no lost or no won deal among seeds 0..99")
 	}
-	defer func(d int) { maxDepth = d }(maxDepth)
-	maxDepth = 12
+	tn := defaults
+	tn.maxDepth = 12
 	for _, tc := range []struct {
 		name string
 		s    engine.State
 		opt  Options
 	}{
-		{"lost, guided", lost, Options{MaxNodes: 200_000}},
-		{"lost, no pruning", lost, Options{MaxNodes: 200_000, NoPrune: true}},
-		{"won, no pruning", won, Options{MaxNodes: 200_000, NoPrune: true}},
-		{"lost, 2 workers", lost, Options{MaxNodes: 200_000, Workers: 2}},
+		{"lost, guided", lost, Options{MaxNodes: 200_000, tune: &tn}},
+		{"lost, no pruning", lost, Options{MaxNodes: 200_000, NoPrune: true, tune: &tn}},
+		{"won, no pruning", won, Options{MaxNodes: 200_000, NoPrune: true, tune: &tn}},
+		{"lost, 2 workers", lost, Options{MaxNodes: 200_000, Workers: 2, tune: &tn}},
 	} {
 		res := Solve(context.Background(), tc.s, tc.opt)
 		if res.Verdict != Unknown || res.Stats.Stop != "depth" {
-			t.Errorf("%s, depth at most %d: %v (stop %q), want unknown (depth)", tc.name, maxDepth, res.Verdict, res.Stats.Stop)
+			t.Errorf("%s, depth at most %d: %v (stop %q), want unknown (depth)", tc.name, tn.maxDepth, res.Verdict, res.Stats.Stop)
 		}
 	}
-	st, ok := Relaxed(context.Background(), lost, 0, 0)
+	st, _, ok := relaxSolve(context.Background(), &lost, 0, time.Time{}, 0, tn.maxDepth)
 	if ok && (st.Verdict == Lost || st.Verdict == Unknown && st.Stop != "depth") {
-		t.Errorf("relaxed search, depth at most %d: %v (stop %q), want won or unknown (depth)", maxDepth, st.Verdict, st.Stop)
+		t.Errorf("relaxed search, depth at most %d: %v (stop %q), want won or unknown (depth)", tn.maxDepth, st.Verdict, st.Stop)
 	}
 }

@@ -163,8 +163,8 @@ func TestRelaxCompleteness(t *testing.T) {
 // be NoPrune's (the plain exhaustive real search, itself checked against
 // the BFS oracle), and every win must replay.
 func TestGuidedAgreesWithNoPrune(t *testing.T) {
-	defer func(q int64, r bool) { quickNodes, rootSearch = q, r }(quickNodes, rootSearch)
-	quickNodes = 0
+	withRoot, guidedOnly := defaults, defaults
+	withRoot.quickNodes, guidedOnly.quickNodes, guidedOnly.rootSearch = 0, 0, false
 	deals := 40
 	if testing.Short() {
 		deals = 10
@@ -193,8 +193,7 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
 			// with the root search of the relaxed game, then without it
 			// (the guided search then decides the deal)
-			rootSearch = true
-			got := Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
+			got := Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &withRoot})
 			if want.Verdict == Unknown || got.Verdict != want.Verdict {
 				t.Fatalf("%s seed %d: the root search says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
 			}
@@ -203,8 +202,7 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 					t.Fatalf("%s seed %d: %v", rulesLabel(&r), seed, err)
 				}
 			}
-			rootSearch = false
-			got = Solve(context.Background(), s, Options{MaxNodes: 20_000_000})
+			got = Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &guidedOnly})
 			if got.Verdict != want.Verdict {
 				t.Fatalf("%s seed %d: the guided search says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
 			}

@@ -92,9 +92,6 @@ import (
 // moves. By induction on the fewest moves to a win, the search reaches a
 // won state from a winnable root. ∎
 
-// deferMoves turns the deferred moves on (tests compare both ways).
-var deferMoves = true
-
 // resource is what a deferrable move provides: an uncovered card of a
 // type (a rank and a colour, 1 red), or an empty pile (rank 0).
 type resource struct {
@@ -104,7 +101,7 @@ type resource struct {
 // deferrable tells whether m, from st, is a deferrable move, and what it
 // provides.
 func (rg *rgame) deferrable(st *rstate, m rMove) (resource, bool) {
-	if rg.cells != 0 || !deferMoves {
+	if rg.cells != 0 {
 		return resource{}, false
 	}
 	switch {

@@ -113,9 +113,9 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 		return visit(&st)
 	}
 	root := func(rg *rgame, st rstate, deferred bool) (Verdict, int) {
-		defer func(d bool) { deferMoves = d }(deferMoves)
-		deferMoves = deferred
-		rr := newRroot(rg, 0, 1)
+		tn := defaults
+		tn.deferMoves = deferred
+		rr := newRroot(rg, 0, 1, tn)
 		v := rr.search(&st, 0, time.Time{}, nil)
 		return v, rr.n
 	}

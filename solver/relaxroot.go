@@ -38,16 +38,19 @@ import (
 // guide's Tarjan search does): it needs none, as it is searched once, and
 // each state costs one word of table and no bookkeeping.
 type rroot struct {
-	rg       *rgame
-	narrow   bool     // keys fit one word: k[0] | 1<<63
-	set      rset     // the states visited, with one worker
-	sh       *rshards // wide keys, several workers
-	lf       *lfset   // narrow keys, several workers
-	limit    int64    // bytes the set may hold; 0 no limit
-	workers  int
-	budget   int64 // states it may visit; 0 no limit
-	deadline time.Time
-	ctx      context.Context
+	rg      *rgame
+	narrow  bool     // keys fit one word: k[0] | 1<<63
+	set     rset     // the states visited, with one worker
+	sh      *rshards // wide keys, several workers
+	lf      *lfset   // narrow keys, several workers
+	limit   int64    // bytes the set may hold; 0 no limit
+	workers int
+	// from the tuning
+	maxDepth   int
+	deferMoves bool
+	budget     int64 // states it may visit; 0 no limit
+	deadline   time.Time
+	ctx        context.Context
 
 	nodes int64   // states visited, all workers
 	n     int     // states in the set
@@ -168,9 +171,11 @@ type rshards struct {
 }
 
 // newRroot prepares the root search of rg with a set of at most mem bytes
-// (0: no limit), searched by workers goroutines (0 or 1: one).
-func newRroot(rg *rgame, mem int64, workers int) *rroot {
-	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1)}
+// (0: no limit), searched by workers goroutines (0 or 1: one), with tn's
+// depth limit and deferred moves.
+func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
+	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
+		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves}
 	if rr.workers == 1 {
 		rr.set = newRset(rr.narrow, 16)
 		return rr
@@ -356,7 +361,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.stop = "done" // another worker won or stopped
 		return false
 	}
-	if depth >= maxDepth {
+	if depth >= rr.maxDepth {
 		w.stop = "depth"
 		return false
 	}
@@ -375,7 +380,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	}
 	w.macro[depth] = w.macro[depth][:0]
 	for _, m := range moves {
-		if r, ok := rg.deferrable(st, m); ok {
+		if r, ok := rg.deferrable(st, m); ok && rr.deferMoves {
 			w.seq = w.seq[:0]
 			kids = w.expand(st, m, r, depth, kids)
 			continue

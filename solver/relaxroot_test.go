@@ -35,7 +35,7 @@ func TestRealizeRelaxedWins(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s seed %d: no relaxed game", rulesLabel(&r), seed)
 				}
-				rr := newRroot(rg, 0, 1)
+				rr := newRroot(rg, 0, 1, defaults)
 				if rr.search(&root, 200_000, time.Time{}, context.Background()) != Won {
 					continue
 				}
@@ -70,17 +70,17 @@ func TestRootSearchBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	rg, root, _ := newRgame(&s)
-	rr := newRroot(rg, 0, 1)
+	rr := newRroot(rg, 0, 1, defaults)
 	if v := rr.search(&root, 5000, time.Time{}, context.Background()); v != Unknown || rr.stop != "nodes" || rr.nodes != 5000 {
 		t.Errorf("node budget 5000: %v, stop %q, %d nodes", v, rr.stop, rr.nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	rr = newRroot(rg, 0, 1)
+	rr = newRroot(rg, 0, 1, defaults)
 	if v := rr.search(&root, 0, time.Time{}, ctx); v != Unknown || rr.stop != "cancelled" {
 		t.Errorf("cancelled: %v, stop %q", v, rr.stop)
 	}
-	rr = newRroot(rg, 4<<20, 1)
+	rr = newRroot(rg, 4<<20, 1, defaults)
 	if v := rr.search(&root, 0, time.Time{}, context.Background()); v != Unknown || rr.stop != "memory" || rr.bytes() > 4<<20 {
 		t.Errorf("4 MiB: %v, stop %q, %d bytes", v, rr.stop, rr.bytes())
 	}
@@ -106,9 +106,9 @@ func TestRootWorkers(t *testing.T) {
 				t.Fatal(err)
 			}
 			rg, root, _ := newRgame(&s)
-			one := newRroot(rg, 0, 1).search(&root, 3_000_000, time.Time{}, context.Background())
+			one := newRroot(rg, 0, 1, defaults).search(&root, 3_000_000, time.Time{}, context.Background())
 			for _, w := range []int{2, 3} {
-				rr := newRroot(rg, 0, w)
+				rr := newRroot(rg, 0, w, defaults)
 				v := rr.search(&root, 6_000_000, time.Time{}, context.Background())
 				if v != one {
 					t.Fatalf("%s seed %d: %d workers say %v, one worker %v", rulesLabel(&r), seed, w, v, one)

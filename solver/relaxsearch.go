@@ -41,13 +41,14 @@ const (
 
 // rsolver holds the relaxed searches of one deal.
 type rsolver struct {
-	rg    *rgame
-	keys  [][2]uint64 // open addressing on xxhash of the key
-	vals  []uint32
-	n     int
-	limit int64 // bytes its tables (keys and vals, won, open) may hold together; 0 no limit
-	won   *rtable
-	open  *rtable // relaxed states whose guide search ran out of budget
+	rg       *rgame
+	keys     [][2]uint64 // open addressing on xxhash of the key
+	vals     []uint32
+	n        int
+	limit    int64 // bytes its tables (keys and vals, won, open) may hold together; 0 no limit
+	maxDepth int   // tuning.maxDepth
+	won      *rtable
+	open     *rtable // relaxed states whose guide search ran out of budget
 
 	scc   [][2]uint64 // Tarjan's stack
 	next  uint32
@@ -66,12 +67,12 @@ type rsolver struct {
 	pruned int64 // real nodes the guide proved lost
 }
 
-func newRsolver(rg *rgame, mem int64) *rsolver {
+func newRsolver(rg *rgame, mem int64, maxDepth int) *rsolver {
 	lim := int64(0)
 	if mem > 0 {
 		lim = mem
 	}
-	rs := &rsolver{rg: rg, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
+	rs := &rsolver{rg: rg, maxDepth: maxDepth, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
 		won: newRtable(), open: newRtable()}
 	rs.won.owner, rs.open.owner = rs, rs
 	return rs
@@ -210,7 +211,7 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 		rs.stop = "nodes"
 		return false, 0
 	}
-	if depth >= maxDepth {
+	if depth >= rs.maxDepth {
 		rs.stop = "depth"
 		return false, 0
 	}
@@ -300,12 +301,12 @@ type RelaxStats struct {
 // relaxSolve searches the relaxed game from s exhaustively (see the
 // theorem in relax.go); ok is false when the relaxed game does not apply
 // to s. The solver it returns keeps the lost marks, for the guide.
-func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline time.Time, mem int64) (RelaxStats, *rsolver, bool) {
+func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline time.Time, mem int64, maxDepth int) (RelaxStats, *rsolver, bool) {
 	rg, st, ok := newRgame(s)
 	if !ok {
 		return RelaxStats{}, nil, false
 	}
-	rs := newRsolver(rg, mem)
+	rs := newRsolver(rg, mem, maxDepth)
 	v := rs.search(&st, maxNodes, deadline, ctx)
 	return RelaxStats{Verdict: v, Nodes: rs.nodes, Bytes: rs.bytes(), Stop: rs.stop}, rs, true
 }
@@ -314,7 +315,7 @@ func relaxSolve(ctx context.Context, s *engine.State, maxNodes int64, deadline t
 // measurements): Lost proves s lost; Won and Unknown prove nothing. ok is
 // false when the relaxed game does not apply to s.
 func Relaxed(ctx context.Context, s engine.State, maxNodes int64, mem int64) (RelaxStats, bool) {
-	res, _, ok := relaxSolve(ctx, &s, maxNodes, time.Time{}, mem)
+	res, _, ok := relaxSolve(ctx, &s, maxNodes, time.Time{}, mem, defaults.maxDepth)
 	return res, ok
 }
 

@@ -40,6 +40,9 @@ type Options struct {
 	// table (0 or 1: one). The verdict does not depend on it; node counts
 	// and the solution found may.
 	Workers int
+	// tune replaces the solver's own budgets and switches (defaults);
+	// only this package's tests set it.
+	tune *tuning
 }
 
 // Stats describe a search.
@@ -107,6 +110,7 @@ type search struct {
 	pendGen   bool     // restricted nodes' moves from pendMoves
 	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
 	guideBase int64    // guide.nodes when this search began
+	maxDepth  int      // tuning.maxDepth
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -134,7 +138,7 @@ type sharedState struct {
 // moves (realize.go, at most realizeNodes real nodes) and the line
 // returned (Solve's callers replay it). Only when it runs out of memory
 // or its win does not realize do the searches below run, its table
-// dropped. Then the guided search follows, first within guidedFirstNodes: the real
+// dropped. Then the guided search follows, first within tuning.guidedFirstNodes: the real
 // game from scratch, skipping every node whose relaxed state is proved
 // lost (rsolver.isLost: a relaxed search of at most guideBudget states
 // from the node, whose lost marks every later one reuses). Its exhaustion
@@ -190,16 +194,17 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		r.Stats.RelaxedNodes, r.Stats.Pruned = relaxedNodes, pruned
 		return r, r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes()
 	}
-	if quickNodes > 0 {
-		if r, done := runReal(quickNodes, nil, nil); done {
+	tn := opt.tuning()
+	if tn.quickNodes > 0 {
+		if r, done := runReal(tn.quickNodes, nil, nil); done {
 			return r
 		}
 	}
 	rg, root, relaxed := newRgame(&s)
-	if relaxed && rootSearch {
+	if relaxed && tn.rootSearch {
 		// the root search of the relaxed game (relaxroot.go), with all the
 		// memory: its set is dropped before any later search begins
-		rr := newRroot(rg, opt.Mem, opt.Workers)
+		rr := newRroot(rg, opt.Mem, opt.Workers, tn)
 		var budget int64 // 0: no limit
 		if opt.MaxNodes > 0 {
 			budget = max(left(), 1)
@@ -241,10 +246,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	var rsol *rsolver
 	share := int64(beamMaxNodes)
 	if relaxed {
-		// the guided search, first within guidedFirstNodes
-		rsol = newRsolver(rg, guideMem)
-		if guidedFirstNodes > 0 {
-			if r, done := runReal(guidedFirstNodes, rg, rsol); done {
+		// the guided search, first within tn.guidedFirstNodes
+		rsol = newRsolver(rg, guideMem, tn.maxDepth)
+		if tn.guidedFirstNodes > 0 {
+			if r, done := runReal(tn.guidedFirstNodes, rg, rsol); done {
 				return r
 			}
 		}
@@ -295,31 +300,9 @@ func memSplit(opt Options, relaxed bool) (real, guide int64) {
 	return max(opt.Mem/2, 1), max(opt.Mem/2/int64(max(opt.Workers, 1)), 1)
 }
 
-// maxDepth bounds the depth of the recursive searches (the real search's
-// line, the relaxed search's): a search that would go deeper stops with
-// "depth", its verdict unknown. Go stops a goroutine whose stack passes
-// 1 GB; a frame of dfs is about 320 bytes, so 2 M levels take about
-// 670 MB. Only searches of many millions of nodes in games without
-// cycles of the K+ stock to bound them (Thumb and Pouch, with 60 M nodes)
-// have gone that deep. A variable for the tests.
-var maxDepth = 1 << 21
-
-// quickNodes is the quick real search's budget (a variable for the tests,
-// which make the guided search do the work on small games).
-var quickNodes int64 = 2000
-
-// rootSearch turns the root search of the relaxed game on (the tests of
-// the guided search turn it off, so that the searches after it are
-// tested on deals it would decide).
-var rootSearch = true
-
 // realizeNodes is the real nodes a relaxed winning line may take to
 // realize (realize.go) before the solver searches the real game instead.
 const realizeNodes = 100_000
-
-// guidedFirstNodes is the first guided search's budget, before the beam
-// searches (a variable for the tests).
-var guidedFirstNodes int64 = 100_000
 
 // movePool keeps the searches' move buffers (one per depth) from one
 // solve to the next, so that many small solves (a planner's) do not each
@@ -347,13 +330,13 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
-		sr := &search{opt: opt, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
+		sr := &search{opt: opt, maxDepth: opt.tuning().maxDepth, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
 		sr.setRules(&s, pk)
 		if rg != nil {
 			sr.guide = rsol
 			if w > 0 || rsol == nil {
-				sr.guide = newRsolver(rg, guideMem)
+				sr.guide = newRsolver(rg, guideMem, opt.tuning().maxDepth)
 			}
 			sr.guideBase = sr.guide.nodes
 		}
@@ -466,7 +449,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if s.Won() {
 		return true
 	}
-	if depth >= maxDepth {
+	if depth >= sr.maxDepth {
 		// The line is longer than the goroutine's stack can hold: stop
 		// the search (a branch cut here would make a loss unproved).
 		sr.stop = "depth"

@@ -1,0 +1,45 @@
+package solver
+
+// tuning is the solver's own budgets and switches. Solve uses defaults;
+// the package's tests set Options.tune to try others (a smaller depth, a
+// search turned off), never a package variable.
+type tuning struct {
+	// maxDepth bounds the depth of the recursive searches (the real
+	// search's line, the relaxed searches'): a search that would go
+	// deeper stops with "depth", its verdict unknown. Go stops a goroutine
+	// whose stack passes 1 GB; a frame of dfs is about 320 bytes, so 2 M
+	// levels take about 670 MB. Only searches of many millions of nodes
+	// in games without cycles of the K+ stock to bound them (Thumb and
+	// Pouch, with 60 M nodes) have gone that deep.
+	maxDepth int
+	// quickNodes is the quick real search's budget (the tests of the
+	// guided search set 0, so that it does the work on small games).
+	quickNodes int64
+	// rootSearch turns the root search of the relaxed game on (the tests
+	// of the guided search turn it off, so that the searches after it are
+	// tested on deals it would decide).
+	rootSearch bool
+	// deferMoves turns the root search's deferred moves on
+	// (relaxdefer.go; the tests compare both ways).
+	deferMoves bool
+	// guidedFirstNodes is the first guided search's budget, before the
+	// beam searches.
+	guidedFirstNodes int64
+}
+
+// defaults is the tuning Solve uses.
+var defaults = tuning{
+	maxDepth:         1 << 21,
+	quickNodes:       2000,
+	rootSearch:       true,
+	deferMoves:       true,
+	guidedFirstNodes: 100_000,
+}
+
+// tuning returns the tuning opt asks for.
+func (opt *Options) tuning() tuning {
+	if opt.tune != nil {
+		return *opt.tune
+	}
+	return defaults
+}
