@@ -89,7 +89,7 @@ func solveState(ctx context.Context, s engine.State, seed uint64, opt solver.Opt
 		}
 	}
 	return Record{
-		Seed: seed, Verdict: res.Verdict.String(), Stop: res.Stats.Stop,
+		Seed: seed, Verdict: res.Verdict.String(), Stop: res.Stats.Stop.String(),
 		TimeMS: float64(res.Stats.Elapsed) / float64(time.Millisecond),
 		Nodes:  res.Stats.Nodes, States: res.Stats.Stored, TableBytes: res.Stats.TableSize,
 		SolutionLen: len(res.Solution),

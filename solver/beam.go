@@ -102,21 +102,21 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 				k := key(&child)
 				added, ok := tab.insert(k, xxhash.Sum64(k))
 				if !ok {
-					return nil, Stats{Stop: "memory"}
+					return nil, Stats{Stop: StopMemory}
 				}
 				if !added {
 					continue
 				}
 				nodes++
 				if maxNodes > 0 && nodes >= maxNodes {
-					return nil, Stats{Stop: "nodes"}
+					return nil, Stats{Stop: StopNodes}
 				}
 				if nodes&1023 == 0 {
 					if !deadline.IsZero() && time.Now().After(deadline) {
-						return nil, Stats{Stop: "time"}
+						return nil, Stats{Stop: StopTime}
 					}
 					if ctx != nil && ctx.Err() != nil {
-						return nil, Stats{Stop: "cancelled"}
+						return nil, Stats{Stop: StopCancelled}
 					}
 				}
 				cands = append(cands, cand{st: child, score: beamScore(&child), parent: int32(i), m: m})

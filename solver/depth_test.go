@@ -42,12 +42,12 @@ func TestDepthLimit(t *testing.T) {
 		{"lost, 2 workers", lost, Options{MaxNodes: 200_000, Workers: 2, tune: &tn}},
 	} {
 		res := Solve(context.Background(), tc.s, tc.opt)
-		if res.Verdict != Unknown || res.Stats.Stop != "depth" {
+		if res.Verdict != Unknown || res.Stats.Stop != StopDepth {
 			t.Errorf("%s, depth at most %d: %v (stop %q), want unknown (depth)", tc.name, tn.maxDepth, res.Verdict, res.Stats.Stop)
 		}
 	}
 	st, _, ok := relaxSolve(context.Background(), &lost, 0, time.Time{}, 0, tn.maxDepth)
-	if ok && (st.Verdict == Lost || st.Verdict == Unknown && st.Stop != "depth") {
+	if ok && (st.Verdict == Lost || st.Verdict == Unknown && st.Stop != StopDepth) {
 		t.Errorf("relaxed search, depth at most %d: %v (stop %q), want won or unknown (depth)", tn.maxDepth, st.Verdict, st.Stop)
 	}
 }

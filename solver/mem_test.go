@@ -25,7 +25,7 @@ func TestMemLimit(t *testing.T) {
 	for _, mem := range []int64{8 << 20, 24 << 20} {
 		for _, workers := range []int{1, 2} {
 			res := solver.Solve(context.Background(), s, solver.Options{Mem: mem, Workers: workers})
-			if res.Verdict != solver.Unknown || res.Stats.Stop != "memory" {
+			if res.Verdict != solver.Unknown || res.Stats.Stop != solver.StopMemory {
 				t.Errorf("mem %d MiB, %d workers: %v (stop %q), want unknown (memory)", mem>>20, workers, res.Verdict, res.Stats.Stop)
 			}
 			if res.Stats.TableSize > mem {

@@ -54,7 +54,7 @@ type rroot struct {
 
 	nodes int64   // states visited, all workers
 	n     int     // states in the set
-	stop  string  // why an unknown verdict stopped
+	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
 }
 
@@ -217,7 +217,7 @@ type rworker struct {
 	flush   int64         // nodes at the last flush
 	pending int64         // keys this worker added to rr.lf, not yet counted there
 	path    []uint64      // the narrow keys of the states above, to shareDepth
-	stop    string
+	stop    Stop
 	bufs    [][]rMove
 	kids    [][]rkid
 	sink    uint64
@@ -241,7 +241,7 @@ type rworker struct {
 // at the top needs). The verdict is one worker's; the nodes and the win
 // found may differ.
 func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
-	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, "", rr.line[:0]
+	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, NotStopped, rr.line[:0]
 	k := rr.rg.key(st)
 	if rr.rg.won(st) {
 		return Won
@@ -254,7 +254,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	h := keyHash(rr.narrow, k)
 	if _, ok := ws[0].insert(k, h); !ok {
-		rr.stop = "memory"
+		rr.stop = StopMemory
 		return Unknown
 	}
 	won := make([]bool, len(ws))
@@ -265,7 +265,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 			defer wg.Done()
 			s := *st
 			won[i] = w.visit(&s, k, 0)
-			if won[i] || w.stop != "" {
+			if won[i] || w.stop != NotStopped {
 				done.Store(true)
 			}
 		}()
@@ -293,11 +293,11 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		return Won
 	}
 	for _, w := range ws {
-		if w.stop != "" && w.stop != "done" && rr.stop == "" {
+		if w.stop != NotStopped && w.stop != stopDone && rr.stop == NotStopped {
 			rr.stop = w.stop
 		}
 	}
-	if rr.stop != "" {
+	if rr.stop != NotStopped {
 		return Unknown
 	}
 	return Lost
@@ -341,7 +341,7 @@ func (w *rworker) insert(k [2]uint64, h uint64) (added, ok bool) {
 func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	rr, rg := w.rr, w.rg
 	if rr.budget > 0 && w.shared.Load()+w.nodes-w.flush >= rr.budget {
-		w.stop = "nodes"
+		w.stop = StopNodes
 		return false
 	}
 	w.nodes++
@@ -349,20 +349,20 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.shared.Add(w.nodes - w.flush)
 		w.flush = w.nodes
 		if !rr.deadline.IsZero() && time.Now().After(rr.deadline) {
-			w.stop = "time"
+			w.stop = StopTime
 			return false
 		}
 		if rr.ctx != nil && rr.ctx.Err() != nil {
-			w.stop = "cancelled"
+			w.stop = StopCancelled
 			return false
 		}
 	}
 	if rr.workers > 1 && w.done.Load() {
-		w.stop = "done" // another worker won or stopped
+		w.stop = stopDone // another worker won or stopped
 		return false
 	}
 	if depth >= rr.maxDepth {
-		w.stop = "depth"
+		w.stop = StopDepth
 		return false
 	}
 	for len(w.bufs) <= depth {
@@ -431,7 +431,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			added, ok = w.insert(c.k, c.h)
 		}
 		if !ok {
-			w.stop = "memory"
+			w.stop = StopMemory
 			return false
 		}
 		// A state another worker claimed and is still searching is
@@ -451,7 +451,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			w.pushLine(depth, c)
 			return true
 		}
-		if w.stop != "" {
+		if w.stop != NotStopped {
 			return false
 		}
 		if added && rr.lf != nil {

@@ -71,17 +71,17 @@ func TestRootSearchBudget(t *testing.T) {
 	}
 	rg, root, _ := newRgame(&s)
 	rr := newRroot(rg, 0, 1, defaults)
-	if v := rr.search(&root, 5000, time.Time{}, context.Background()); v != Unknown || rr.stop != "nodes" || rr.nodes != 5000 {
+	if v := rr.search(&root, 5000, time.Time{}, context.Background()); v != Unknown || rr.stop != StopNodes || rr.nodes != 5000 {
 		t.Errorf("node budget 5000: %v, stop %q, %d nodes", v, rr.stop, rr.nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rr = newRroot(rg, 0, 1, defaults)
-	if v := rr.search(&root, 0, time.Time{}, ctx); v != Unknown || rr.stop != "cancelled" {
+	if v := rr.search(&root, 0, time.Time{}, ctx); v != Unknown || rr.stop != StopCancelled {
 		t.Errorf("cancelled: %v, stop %q", v, rr.stop)
 	}
 	rr = newRroot(rg, 4<<20, 1, defaults)
-	if v := rr.search(&root, 0, time.Time{}, context.Background()); v != Unknown || rr.stop != "memory" || rr.bytes() > 4<<20 {
+	if v := rr.search(&root, 0, time.Time{}, context.Background()); v != Unknown || rr.stop != StopMemory || rr.bytes() > 4<<20 {
 		t.Errorf("4 MiB: %v, stop %q, %d bytes", v, rr.stop, rr.bytes())
 	}
 }

@@ -62,7 +62,7 @@ type rsolver struct {
 	visited  int64
 	deadline time.Time
 	ctx      context.Context
-	stop     string
+	stop     Stop
 
 	pruned int64 // real nodes the guide proved lost
 }
@@ -155,7 +155,7 @@ func (rs *rsolver) grow() {
 // win: proves nothing of the real game) or Unknown (rs.stop says why),
 // visiting at most budget new states (0: no limit).
 func (rs *rsolver) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
-	rs.budget, rs.visited, rs.deadline, rs.ctx, rs.stop = budget, 0, deadline, ctx, ""
+	rs.budget, rs.visited, rs.deadline, rs.ctx, rs.stop = budget, 0, deadline, ctx, NotStopped
 	rs.next = 2
 	k := rs.rg.key(st)
 	won, _ := rs.visit(st, k, rhash(k), 0)
@@ -169,7 +169,7 @@ func (rs *rsolver) search(st *rstate, budget int64, deadline time.Time, ctx cont
 	switch {
 	case won:
 		return Won
-	case rs.stop != "":
+	case rs.stop != NotStopped:
 		return Unknown
 	}
 	return Lost
@@ -208,11 +208,11 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 		return true, 0
 	}
 	if rs.budget > 0 && rs.visited >= rs.budget {
-		rs.stop = "nodes"
+		rs.stop = StopNodes
 		return false, 0
 	}
 	if depth >= rs.maxDepth {
-		rs.stop = "depth"
+		rs.stop = StopDepth
 		return false, 0
 	}
 	idx := rs.next
@@ -220,7 +220,7 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 	if there {
 		rs.vals[i] = idx
 	} else if !rs.add(i, k, idx) {
-		rs.stop = "memory"
+		rs.stop = StopMemory
 		return false, 0
 	}
 	rs.scc = append(rs.scc, k)
@@ -228,11 +228,11 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 	rs.visited++
 	if rs.visited&1023 == 0 {
 		if !rs.deadline.IsZero() && time.Now().After(rs.deadline) {
-			rs.stop = "time"
+			rs.stop = StopTime
 			return false, 0
 		}
 		if rs.ctx != nil && rs.ctx.Err() != nil {
-			rs.stop = "cancelled"
+			rs.stop = StopCancelled
 			return false, 0
 		}
 	}
@@ -271,7 +271,7 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 			rs.won.insert(k)
 			return true, 0
 		}
-		if rs.stop != "" {
+		if rs.stop != NotStopped {
 			return false, 0
 		}
 		low = min(low, l)
@@ -295,7 +295,7 @@ type RelaxStats struct {
 	Verdict Verdict // Lost: proved lost; Won: the relaxed game is won (proves nothing); Unknown: out of budget
 	Nodes   int64
 	Bytes   int64
-	Stop    string
+	Stop    Stop
 }
 
 // relaxSolve searches the relaxed game from s exhaustively (see the
@@ -351,7 +351,7 @@ func (rs *rsolver) isLost(s *engine.State, limit int64) bool {
 		rs.pruned++
 		return true
 	case Unknown:
-		if rs.stop == "nodes" {
+		if rs.stop == StopNodes {
 			rs.open.insert(k)
 		}
 	}

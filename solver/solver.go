@@ -51,7 +51,7 @@ type Stats struct {
 	Stored    int64         // distinct states in the table
 	TableSize int64         // bytes the table held at the end (its peak)
 	Elapsed   time.Duration // wall time
-	Stop      string        // why an unknown verdict stopped: time, nodes, memory, cancelled, depth
+	Stop      Stop          // why an unknown verdict stopped: time, nodes, memory, cancelled, depth
 	// The relaxed game (relax.go), where it applies: the relaxed states
 	// the guide searched (counted in Nodes too) and the real nodes it
 	// proved lost and skipped.
@@ -87,7 +87,7 @@ type search struct {
 	deadline  time.Time
 	nodes     int64
 	checked   int64 // nodes + guide nodes at the last look at the clock
-	stop      string
+	stop      Stop
 	bufs      [][]sMove
 	path      []sMove
 	key       []byte
@@ -121,7 +121,7 @@ type sharedState struct {
 	guideBytes atomic.Int64
 	mu         sync.Mutex
 	path       []sMove // the winning line, from the first worker to find one
-	stop       string
+	stop       Stop
 }
 
 // Solve decides the deal whose start is s. With opt.Workers > 1 the
@@ -192,7 +192,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		pruned += r.Stats.Pruned
 		r.Stats.Nodes, r.Stats.TableSize = spent, peak
 		r.Stats.RelaxedNodes, r.Stats.Pruned = relaxedNodes, pruned
-		return r, r.Verdict != Unknown || r.Stats.Stop != "nodes" || outOfNodes()
+		return r, r.Verdict != Unknown || r.Stats.Stop != StopNodes || outOfNodes()
 	}
 	tn := opt.tuning()
 	if tn.quickNodes > 0 {
@@ -229,12 +229,12 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 				z := &realizer{}
 				path := z.realize(ctx, s, rg, root, line, n)
 				spent += z.nodes
-				st.Nodes, st.Stop, st.Elapsed = spent, "", time.Since(start)
+				st.Nodes, st.Stop, st.Elapsed = spent, NotStopped, time.Since(start)
 				if path != nil {
 					return Result{Verdict: Won, Solution: path, Stats: st}
 				}
 			}
-		case rr.stop == "time" || rr.stop == "cancelled" || outOfNodes():
+		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
 		}
 		// out of memory or depth, or a relaxed win not realized: the
@@ -273,9 +273,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			RelaxedNodes: relaxedNodes, Pruned: pruned}
 		switch {
 		case path != nil:
-			st.Stop = ""
+			st.Stop = NotStopped
 			return Result{Verdict: Won, Solution: expand(s, path), Stats: st}
-		case bs.Stop == "time" || bs.Stop == "cancelled" || outOfNodes():
+		case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
 		}
 	}
@@ -364,7 +364,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 					sh.path = append([]sMove{}, sr.path...)
 				}
 				done.Store(true)
-			} else if sr.stop != "" && sr.stop != "done" && sh.stop == "" {
+			} else if sr.stop != NotStopped && sr.stop != stopDone && sh.stop == NotStopped {
 				sh.stop = sr.stop
 				done.Store(true)
 			}
@@ -378,7 +378,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	case sh.path != nil:
 		res.Verdict = Won
 		res.Solution = expand(s, sh.path)
-	case sh.stop != "":
+	case sh.stop != NotStopped:
 		res.Verdict = Unknown
 		res.Stats.Stop = sh.stop
 	default:
@@ -413,16 +413,16 @@ func stockStep(s *engine.State) engine.Move {
 }
 
 func (sr *search) budgetSpent() bool {
-	if sr.stop != "" {
+	if sr.stop != NotStopped {
 		return true
 	}
 	if sr.done.Load() {
-		sr.stop = "done" // another worker decided the deal or ran out
+		sr.stop = stopDone // another worker decided the deal or ran out
 		return true
 	}
 	all := sr.nodes + sr.guideNodes()
 	if sr.opt.MaxNodes > 0 && all >= sr.opt.MaxNodes {
-		sr.stop = "nodes"
+		sr.stop = StopNodes
 		return true
 	}
 	// the clock and the context every 1,024 nodes, the guide's relaxed
@@ -430,11 +430,11 @@ func (sr *search) budgetSpent() bool {
 	if all-sr.checked >= 1024 {
 		sr.checked = all
 		if !sr.deadline.IsZero() && time.Now().After(sr.deadline) {
-			sr.stop = "time"
+			sr.stop = StopTime
 			return true
 		}
 		if sr.ctx != nil && sr.ctx.Err() != nil {
-			sr.stop = "cancelled"
+			sr.stop = StopCancelled
 			return true
 		}
 	}
@@ -452,7 +452,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if depth >= sr.maxDepth {
 		// The line is longer than the goroutine's stack can hold: stop
 		// the search (a branch cut here would make a loss unproved).
-		sr.stop = "depth"
+		sr.stop = StopDepth
 		return false
 	}
 	sr.setKey(s)
@@ -494,7 +494,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	}
 	added, ok := sr.tab.insert(sr.key, h)
 	if !ok {
-		sr.stop = "memory"
+		sr.stop = StopMemory
 		return false
 	}
 	if !added {
@@ -527,7 +527,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		if sr.dfs(&child, depth+1, next) {
 			return true
 		}
-		if sr.stop != "" {
+		if sr.stop != NotStopped {
 			return false
 		}
 	}

@@ -144,7 +144,7 @@ func analyzeGame(ctx context.Context, pos position, path string, steps []engine.
 		Solves: a.Solves, Nodes: a.Nodes, ElapsedMS: float64(a.Elapsed.Microseconds()) / 1000,
 	}
 	for _, p := range a.Positions {
-		rep.Positions = append(rep.Positions, analyzePosition{Verdict: p.Verdict.String(), Searched: p.Searched, Stop: p.Stop})
+		rep.Positions = append(rep.Positions, analyzePosition{Verdict: p.Verdict.String(), Searched: p.Searched, Stop: p.Stop.String()})
 	}
 	end := pos.state
 	for _, m := range moves {

@@ -116,7 +116,7 @@ func hintOf(s engine.State, labels engine.FoundationLabels, h advice.Hint) []hin
 	var out []hintMove
 	for _, c := range h.Choices {
 		hm := hintMove{Step: labels.Step(engine.Steps(s, []engine.Move{c.Move})[0]),
-			Verdict: c.Verdict.String(), By: c.By, Stop: c.Stop}
+			Verdict: c.Verdict.String(), By: c.By, Stop: c.Stop.String()}
 		if c.Verdict == solver.Won {
 			hm.Length = len(c.Line)
 			hm.Line = labels.Steps(engine.Steps(s, c.Line))
@@ -155,7 +155,7 @@ func runHint(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *hintOptions
 	rep := hintReport{
 		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: pos.desc,
 		Verdict: h.Verdict.String(), Winning: h.Winning(), Moves: hintOf(pos.state, pos.labels, h),
-		Solves: h.Solves, Nodes: h.Nodes, ElapsedMS: float64(h.Elapsed.Microseconds()) / 1000, Stop: h.Stop,
+		Solves: h.Solves, Nodes: h.Nodes, ElapsedMS: float64(h.Elapsed.Microseconds()) / 1000, Stop: h.Stop.String(),
 	}
 	for _, m := range rep.Moves {
 		if m.Verdict == "won" {

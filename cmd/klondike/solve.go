@@ -118,7 +118,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 	runtime.ReadMemStats(&ms)
 	rep.Stats = solveStats{
 		Nodes: res.Stats.Nodes, Stored: res.Stats.Stored, TableBytes: res.Stats.TableSize,
-		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop,
+		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop.String(),
 		PeakRSSBytes: peakRSS(), GoSysBytes: int64(ms.Sys),
 		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
 	}

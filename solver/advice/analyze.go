@@ -15,8 +15,8 @@ type Position struct {
 	// verdict follows from a later won position (won) or an earlier lost
 	// one (lost), or it was not searched (unknown).
 	Searched bool
-	Stop     string // why its search stopped, when searched and unknown
-	Nodes    int64  // states its search expanded
+	Stop     solver.Stop // why its search stopped, when searched and unknown
+	Nodes    int64       // states its search expanded
 }
 
 // Analysis is the verdict of every position of a game and the move that

@@ -32,14 +32,14 @@ type Choice struct {
 	// its length is the length of the win found (not always the
 	// shortest). Empty otherwise.
 	Line []engine.Move
-	By   string // how the verdict was reached: BySearch, BySolution, ByPosition or ByWin
-	Stop string // why an unknown search stopped: time, nodes, memory, cancelled
+	By   string      // how the verdict was reached: BySearch, BySolution, ByPosition or ByWin
+	Stop solver.Stop // why an unknown search stopped: time, nodes, memory, cancelled
 }
 
 // Hint is the verdict of a position and of each of its moves.
 type Hint struct {
 	Verdict solver.Verdict // the position's own
-	Stop    string         // why the position's search stopped, when unknown
+	Stop    solver.Stop    // why the position's search stopped, when unknown
 	// Choices lists every legal move: the won ones first (shorter lines
 	// first), then the unknown, then the lost; within each, the order of
 	// the engine's move generation.
@@ -111,7 +111,7 @@ func adviseFrom(ctx context.Context, s engine.State, root *solver.Result, played
 	}
 	// a child won means the position is won, whatever its own search said
 	if h.Verdict != solver.Won && h.Winning() > 0 {
-		h.Verdict, h.Stop = solver.Won, ""
+		h.Verdict, h.Stop = solver.Won, solver.NotStopped
 	}
 	rank := func(c Choice) int {
 		switch c.Verdict {
