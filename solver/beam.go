@@ -45,7 +45,7 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 	if packable(r) {
 		pk = newPacker(&s)
 	}
-	sr.setRules(&s, pk)
+	sr.dealRules, sr.pk = newDealRules(&s, opt.NoPrune), pk
 	tab := newTable(opt.Mem, 0)
 	var nodes int64
 	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, tab.stored(), tab.bytes() }()

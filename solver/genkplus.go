@@ -114,22 +114,3 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
-
-// setFitters fills the masks kplus passes cards over by: fitters[t] holds
-// the cards that may be built on card t, fillers the cards that may go to
-// an empty pile.
-func (sr *search) setFitters(s *engine.State) {
-	g := s.Game()
-	for t := engine.Card(0); t < 64; t++ {
-		for c := engine.Card(0); c < 64; c++ {
-			if t.Valid() && c.Valid() && g.Fits(c, t) {
-				sr.fitters[t] |= 1 << c
-			}
-		}
-	}
-	for c := engine.Card(0); c < 64; c++ {
-		if c.Valid() && s.CanFill(c) {
-			sr.fillers |= 1 << c
-		}
-	}
-}

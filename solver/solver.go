@@ -78,21 +78,35 @@ func (m sMove) move() engine.Move { return engine.Move(uint32(m)) }
 func (m sMove) steps() int        { return int(m >> 32 & 255) }
 
 type search struct {
-	opt       Options
-	tab       visited
-	worker    int          // this worker's number; workers > 0 vary the move order
-	done      *atomic.Bool // set when any worker found a win or ran out of budget
-	shared    *sharedState
-	ctx       context.Context
-	deadline  time.Time
-	nodes     int64
-	checked   int64 // nodes + guide nodes at the last look at the clock
-	stop      Stop
-	bufs      [][]sMove
-	path      []sMove
-	key       []byte
-	scratch   []engine.Move
-	wscratch  []engine.Move
+	opt      Options
+	tab      visited
+	worker   int          // this worker's number; workers > 0 vary the move order
+	done     *atomic.Bool // set when any worker found a win or ran out of budget
+	shared   *sharedState
+	ctx      context.Context
+	deadline time.Time
+	nodes    int64
+	checked  int64 // nodes + guide nodes at the last look at the clock
+	stop     Stop
+	bufs     [][]sMove
+	path     []sMove
+	key      []byte
+	scratch  []engine.Move
+	wscratch []engine.Move
+	*dealRules
+	pk        *packer // the packed key, when packable; else AppendKey
+	up        uint64  // see faceUp
+	upOK      bool
+	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
+	guideBase int64    // guide.nodes when this search began
+	maxDepth  int      // tuning.maxDepth
+}
+
+// dealRules is what the real search's move generation knows of a deal's
+// rules: which pruning is proved for them, and which cards fit on which.
+// It is made once per search (newDealRules) and only read after, by every
+// worker.
+type dealRules struct {
 	klon      bool // the game is Klondike-like, so safe foundation moves apply
 	partial   bool // partial-run moves must be followed by a use of the card they expose
 	empties   bool // moves that empty a pile onto another must be followed by a fill
@@ -101,16 +115,42 @@ type search struct {
 	joker     bool // the game has a Joker: see atomicTalon
 	draw1     bool
 	worry     bool
-	pk        *packer    // the packed key, when packable; else AppendKey
-	fitters   [64]uint64 // see setFitters
-	fillers   uint64
-	up        uint64 // see faceUp
-	upOK      bool
 	oneDeck   bool
-	pendGen   bool     // restricted nodes' moves from pendMoves
-	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
-	guideBase int64    // guide.nodes when this search began
-	maxDepth  int      // tuning.maxDepth
+	pendGen   bool       // restricted nodes' moves from pendMoves
+	fitters   [64]uint64 // fitters[t]: the cards that may be built on card t
+	fillers   uint64     // the cards that may go to an empty pile
+}
+
+// newDealRules works out the dealRules of s's game; with noPrune, no
+// pruning applies.
+func newDealRules(s *engine.State, noPrune bool) *dealRules {
+	r := &s.Game().Rules
+	dr := &dealRules{
+		klon:      !noPrune && safeRulesApply(r),
+		partial:   !noPrune && partialRulesApply(r),
+		empties:   !noPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck,
+		talonFree: !noPrune && talonFreeApplies(r),
+		worryPend: !noPrune && worryPendApplies(r),
+		joker:     r.Joker,
+		oneDeck:   r.Decks == 1 && !r.Joker,
+		pendGen:   !noPrune && pendGenApplies(r),
+		draw1:     r.Draw == 1,
+		worry:     r.WorryBack,
+	}
+	g := s.Game()
+	for t := engine.Card(0); t < 64; t++ {
+		for c := engine.Card(0); c < 64; c++ {
+			if t.Valid() && c.Valid() && g.Fits(c, t) {
+				dr.fitters[t] |= 1 << c
+			}
+		}
+	}
+	for c := engine.Card(0); c < 64; c++ {
+		if c.Valid() && s.CanFill(c) {
+			dr.fillers |= 1 << c
+		}
+	}
+	return dr
 }
 
 // sharedState is what the workers of one deal share besides the table.
@@ -327,12 +367,12 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	if !opt.NoPrune && packable(r) {
 		pk = newPacker(&s)
 	}
+	dr := newDealRules(&s, opt.NoPrune)
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
 		sr := &search{opt: opt, maxDepth: opt.tuning().maxDepth, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
-			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
-		sr.setRules(&s, pk)
+			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), dealRules: dr, pk: pk}
 		if rg != nil {
 			sr.guide = rsol
 			if w > 0 || rsol == nil {
@@ -548,25 +588,6 @@ func (sr *search) setKey(s *engine.State) {
 		// Atomic draws do not, so keep the position exact.
 		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
 	}
-}
-
-// setRules sets what the search's move generation needs to know of the
-// rules of s (with the pruning opt.NoPrune allows) and its key packer.
-func (sr *search) setRules(s *engine.State, pk *packer) {
-	r := &s.Game().Rules
-	opt := &sr.opt
-	sr.klon = !opt.NoPrune && safeRulesApply(r)
-	sr.partial = !opt.NoPrune && partialRulesApply(r)
-	sr.empties = !opt.NoPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
-	sr.talonFree = !opt.NoPrune && talonFreeApplies(r)
-	sr.worryPend = !opt.NoPrune && worryPendApplies(r)
-	sr.joker = r.Joker
-	sr.oneDeck = r.Decks == 1 && !r.Joker
-	sr.pendGen = !opt.NoPrune && pendGenApplies(r)
-	sr.draw1 = r.Draw == 1
-	sr.worry = r.WorryBack
-	sr.setFitters(s)
-	sr.pk = pk
 }
 
 // rotate turns ms left by k places, so another worker starts elsewhere.
