@@ -207,14 +207,28 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	}
 	rg.wBits = bitsFor(n)
 	rg.foundBits = bitsFor(r.Ranks)
-	total := uint(n) + rg.wBits + rg.recBits + 4*rg.foundBits + uint(r.Cells)*6
+	if !rg.layout() {
+		return nil, rstate{}, false
+	}
+	st, ok := rg.alpha(s)
+	if !ok {
+		return nil, rstate{}, false
+	}
+	return rg, st, true
+}
+
+// layout places the key's fields from their widths (the talon at bit 0),
+// or tells that they do not fit in 127 bits.
+func (rg *rgame) layout() bool {
+	n := uint(len(rg.talon))
+	total := n + rg.wBits + rg.recBits + 4*rg.foundBits + uint(rg.cells)*6
 	for p := 0; p < rg.piles; p++ {
 		total += rg.sBits[p]
 	}
 	if total > 127 {
-		return nil, rstate{}, false
+		return false
 	}
-	rg.offW = uint(n)
+	rg.offW = n
 	rg.offRec = rg.offW + rg.wBits
 	off := rg.offRec + rg.recBits
 	for i := range rg.offFound {
@@ -226,11 +240,7 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 		off += rg.sBits[p]
 	}
 	rg.offCells = off
-	st, ok := rg.alpha(s)
-	if !ok {
-		return nil, rstate{}, false
-	}
-	return rg, st, true
+	return true
 }
 
 // normalize counts a structure that is one King alone as an empty pile

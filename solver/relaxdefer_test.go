@@ -155,3 +155,60 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 		t.Errorf("the test did not exercise the deferred moves: %d states, %d won, %d where they stored fewer states", checked, won, smaller)
 	}
 }
+
+// TestCoarseBoundsRelaxed checks the theorem of relaxcoarse.go on small
+// games that draw two cards or limit the passes: from relaxed states met in
+// random real games, the root search of the coarse game never proves lost
+// a state whose relaxed game (searched plainly, every move) can be won,
+// and it proves some lost.
+func TestCoarseBoundsRelaxed(t *testing.T) {
+	deals := 20
+	if testing.Short() {
+		deals = 6
+	}
+	var sets []engine.Rules
+	for _, draw := range []int{2, 3} {
+		for _, passes := range []int{0, 2} {
+			for _, worry := range []bool{false, true} {
+				r := engine.Klondike(draw, passes)
+				r.Ranks, r.Deal = 7, r.Deal[:4]
+				r.WorryBack = worry
+				sets = append(sets, r)
+			}
+		}
+	}
+	checked, coarseLost := 0, 0
+	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+		c := rg.coarse()
+		if c == nil {
+			t.Fatalf("%s: no coarse game", rulesLabel(r))
+		}
+		rng := rand.New(rand.NewPCG(seed, 23))
+		var moves []engine.Move
+		for ply := 0; ply < 60 && !s.Won(); ply++ {
+			if ply%5 == 0 {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
+				}
+				fine := newRroot(rg, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
+				coarse := newRroot(c, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
+				if coarse == Lost && fine != Lost {
+					t.Fatalf("%s seed %d ply %d: the coarse game is lost, the relaxed game %v", rulesLabel(r), seed, ply, fine)
+				}
+				checked++
+				if coarse == Lost {
+					coarseLost++
+				}
+			}
+			moves = s.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	})
+	if coarseLost == 0 || coarseLost == checked {
+		t.Errorf("the coarse game was lost in %d of %d states; the test needs both kinds", coarseLost, checked)
+	}
+}

@@ -241,6 +241,32 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	rg, root, relaxed := newRgame(&s)
+	var coarse *rgame
+	if relaxed && tn.rootSearch && tn.coarse {
+		coarse = rg.coarse()
+	}
+	if coarse != nil {
+		// the root search of the coarse game (relaxcoarse.go): its loss
+		// is the deal's; a win, or running out of memory, leaves the
+		// deal to the searches below
+		rr := newRroot(coarse, opt.Mem, opt.Workers, tn)
+		var budget int64 // 0: no limit
+		if opt.MaxNodes > 0 {
+			budget = max(left(), 1)
+		}
+		rv := rr.search(&root, budget, deadline, ctx)
+		spent += rr.nodes
+		relaxedNodes += rr.nodes
+		peak = max(peak, rr.bytes())
+		st := Stats{Nodes: spent, Stored: int64(rr.n), TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
+			RelaxedNodes: relaxedNodes, Pruned: pruned}
+		switch {
+		case rv == Lost:
+			return Result{Verdict: Lost, Stats: st}
+		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
+			return Result{Verdict: Unknown, Stats: st}
+		}
+	}
 	if relaxed && tn.rootSearch {
 		// the root search of the relaxed game (relaxroot.go), with all the
 		// memory: its set is dropped before any later search begins

@@ -22,6 +22,9 @@ type tuning struct {
 	// deferMoves turns the root search's deferred moves on
 	// (relaxdefer.go; the tests compare both ways).
 	deferMoves bool
+	// coarse turns on the root search of the coarse game
+	// (relaxcoarse.go) before the relaxed game's own.
+	coarse bool
 	// guidedFirstNodes is the first guided search's budget, before the
 	// beam searches.
 	guidedFirstNodes int64
@@ -33,6 +36,7 @@ var defaults = tuning{
 	quickNodes:       2000,
 	rootSearch:       true,
 	deferMoves:       true,
+	coarse:           true,
 	guidedFirstNodes: 100_000,
 }
 
