@@ -25,18 +25,38 @@ type playerOptions struct {
 	memory  string
 	samples int
 	nodes   int64
+	workers int
 }
 
 func addPlayerFlags(fs *pflag.FlagSet, o *playerOptions, def string) {
 	fs.StringVar(&o.name, "player", def, "player who cannot see face-down or unturned cards: "+strings.Join(player.Names(), ", "))
 	fs.StringVar(&o.memory, "memory", "talon", "what the player remembers of the turned stock cards: talon (all) or none (only the waste's top)")
-	fs.IntVar(&o.samples, "samples", player.DefaultConfig.Samples, "planner: samples of the hidden cards solved per decision")
-	fs.Int64Var(&o.nodes, "plan-nodes", player.DefaultConfig.Nodes, "planner: solver nodes per sample and move")
+	fs.IntVar(&o.samples, "samples", 0, fmt.Sprintf("planner, expert: samples of the hidden cards solved per decision (default: planner %d, expert %d)",
+		player.DefaultConfig.Samples, player.DefaultExpertConfig.Samples))
+	fs.Int64Var(&o.nodes, "plan-nodes", 0, fmt.Sprintf("planner, expert: solver nodes per sample and move (default: planner %d, expert %d)",
+		player.DefaultConfig.Nodes, player.DefaultExpertConfig.Nodes))
+}
+
+// config returns the player's options: the flags given, the player's
+// defaults for the others.
+func (o *playerOptions) config(fs *pflag.FlagSet) player.Config {
+	c := player.Defaults(o.name)
+	if fs.Changed("samples") {
+		c.Samples = o.samples
+	}
+	if fs.Changed("plan-nodes") {
+		c.Nodes = o.nodes
+	}
+	c.Workers = o.workers
+	return c
 }
 
 // check validates the player flags; all errors are usage errors.
-func (o *playerOptions) check() error {
-	if _, err := player.New(o.name, player.Config{Samples: o.samples, Nodes: o.nodes}); err != nil {
+func (o *playerOptions) check(fs *pflag.FlagSet) error {
+	if fs.Changed("plan-workers") && o.workers < 1 {
+		return usageErrorf("--plan-workers %d: at least 1", o.workers)
+	}
+	if _, err := player.New(o.name, o.config(fs)); err != nil {
 		return usageErrorf("--player: %v", err)
 	}
 	switch o.memory {
@@ -48,10 +68,11 @@ func (o *playerOptions) check() error {
 }
 
 // manifestFields sets the manifest's player fields.
-func (o *playerOptions) manifestFields(m *results.Manifest) {
+func (o *playerOptions) manifestFields(fs *pflag.FlagSet, m *results.Manifest) {
 	m.Player, m.PlayerMemory, m.PlayerVersion = o.name, o.memory, results.PlayerVersion
-	if o.name == "planner" {
-		m.PlayerSamples, m.PlayerNodes = o.samples, o.nodes
+	if o.name == "planner" || o.name == "expert" {
+		c := o.config(fs)
+		m.PlayerSamples, m.PlayerNodes = c.Samples, c.Nodes
 	}
 }
 
@@ -69,7 +90,7 @@ func newPlayCmd(stdout io.Writer) *cobra.Command {
 		Use:   "play --player P (--seed N | --deal FILE) [--game G] [rule flags]",
 		Short: "Play one deal with a player who sees only what a person sees",
 		Long: `Play one deal with a player who cannot see face-down cards or stock cards not
-yet turned (random, greedy, human or planner; see the README), and print its
+yet turned (random, greedy, human, planner or expert; see the README), and print its
 moves, how the game ended and its scores (standard, Vegas, Till Dawn).
 --json prints one JSON object instead. The same deal and player always play
 the same game.`,
@@ -85,6 +106,7 @@ the same game.`,
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
+	fs.IntVar(&o.player.workers, "plan-workers", 1, "expert: goroutines solving the samples of one decision (the game played does not depend on it)")
 	addJSONFlag(fs, &o.json)
 	addHTMLFlag(fs, &o.html)
 	return cmd
@@ -119,7 +141,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	if err != nil {
 		return err
 	}
-	if err := o.player.check(); err != nil {
+	if err := o.player.check(fs); err != nil {
 		return err
 	}
 	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
@@ -130,7 +152,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 		return err
 	}
 	start, desc := pos.state, pos.desc
-	f, _ := player.New(o.player.name, player.Config{Samples: o.player.samples, Nodes: o.player.nodes})
+	f, _ := player.New(o.player.name, o.player.config(fs))
 	po := player.Options{Memory: engine.RememberTalon, Line: true}
 	if o.player.memory == "none" {
 		po.Memory = engine.RememberNone

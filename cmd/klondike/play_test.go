@@ -8,6 +8,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
+	"github.com/klondike-family/klondike/solver/player"
 )
 
 // TestPlay plays one deal with each cheap player: the JSON report's moves
@@ -62,6 +63,20 @@ func TestWinratePlayer(t *testing.T) {
 	if m.Player != "greedy" || m.PlayerMemory != "talon" || m.PlayerVersion != results.PlayerVersion || m.Budget != "0s" || m.Mem != 0 {
 		t.Errorf("manifest %+v", m)
 	}
+	// The expert's manifest records its settings, the defaults where no
+	// flag was given.
+	edir := filepath.Join(t.TempDir(), "expert")
+	if _, errs, code := klondike(t, "winrate", "--player", "expert", "--samples", "2", "--deals", "1", "--out", edir); code != 0 {
+		t.Fatalf("winrate --player expert: exit %d: %s", code, errs)
+	}
+	em, err := results.ReadManifest(edir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if em.Player != "expert" || em.PlayerSamples != 2 || em.PlayerNodes != player.DefaultExpertConfig.Nodes {
+		t.Errorf("expert manifest: player %q, %d samples, %d nodes; want expert, 2, %d",
+			em.Player, em.PlayerSamples, em.PlayerNodes, player.DefaultExpertConfig.Nodes)
+	}
 	// The same experiment with another player is another experiment.
 	checkOneLineError(t, []string{"winrate", "--player", "human", "--deals", "30", "--out", dir}, exitUsage, "player is")
 }
@@ -75,6 +90,9 @@ func TestPlayBadInput(t *testing.T) {
 		{[]string{"play", "--seed", "1", "--player", "nobody"}, `unknown player "nobody"`},
 		{[]string{"play", "--seed", "1", "--memory", "some"}, `--memory "some"`},
 		{[]string{"play", "--seed", "1", "--player", "planner", "--samples", "0"}, "0 samples"},
+		{[]string{"play", "--seed", "1", "--player", "expert", "--plan-nodes", "-5"}, "-5 nodes"},
+		{[]string{"play", "--seed", "1", "--player", "expert", "--plan-workers", "0"}, "--plan-workers 0"},
+		{[]string{"winrate", "--samples", "8", "--deals", "3", "--out", dir}, "--samples needs --player"},
 		{[]string{"winrate", "--player", "greedy", "--budget", "1s", "--deals", "3", "--out", dir}, "--budget is a budget of the solver"},
 		{[]string{"winrate", "--memory", "none", "--deals", "3", "--out", dir}, "--memory needs --player"},
 	}
