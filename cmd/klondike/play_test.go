@@ -100,3 +100,40 @@ func TestPlayBadInput(t *testing.T) {
 		checkOneLineError(t, c.args, exitUsage, c.want)
 	}
 }
+
+// TestExpertIsDeterministic: the same deal, settings and seed play the
+// same game, whatever the number of deals played at once (winrate
+// --workers) or of goroutines solving one decision's samples (play
+// --plan-workers).
+func TestExpertIsDeterministic(t *testing.T) {
+	var runs [2][]results.Record
+	for k, w := range []string{"1", "2"} {
+		dir := filepath.Join(t.TempDir(), "expert"+w)
+		args := []string{"winrate", "--player", "expert", "--samples", "3", "--plan-nodes", "300", "--deals", "4", "--workers", w, "--out", dir}
+		if _, errs, code := klondike(t, args...); code != 0 {
+			t.Fatalf("winrate --workers %s: exit %d: %s", w, code, errs)
+		}
+		runs[k] = records(t, dir)
+	}
+	byPlay := func(rs []results.Record) map[uint64]results.PlayRecord {
+		m := map[uint64]results.PlayRecord{}
+		for _, r := range rs {
+			m[r.Seed] = *r.Play
+		}
+		return m
+	}
+	a, b := byPlay(runs[0]), byPlay(runs[1])
+	if len(a) != 4 || len(b) != 4 {
+		t.Fatalf("%d and %d records, want 4", len(a), len(b))
+	}
+	for seed, pa := range a {
+		if pb := b[seed]; pa != pb {
+			t.Fatalf("seed %d: --workers 1 played %+v, --workers 2 %+v", seed, pa, pb)
+		}
+	}
+	one := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "1")
+	two := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "2")
+	if one != two {
+		t.Fatalf("play --plan-workers 1 and 2 differ:\n%s\n%s", one, two)
+	}
+}
