@@ -137,3 +137,55 @@ func TestExpertIsDeterministic(t *testing.T) {
 		t.Fatalf("play --plan-workers 1 and 2 differ:\n%s\n%s", one, two)
 	}
 }
+
+// TestPlayExplain: play --explain shows the expert's decisions: in JSON,
+// each names a move of the game, whose step is the chosen choice's, with
+// chances in [0, 1] from no more samples than were dealt; the text shows
+// them under their moves; another player is refused.
+func TestPlayExplain(t *testing.T) {
+	args := []string{"play", "--seed", "1", "--player", "expert", "--samples", "6", "--plan-nodes", "300", "--explain"}
+	var rep playReport
+	out := mustRun(t, append(args, "--json")...)
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(rep.Decisions) == 0 {
+		t.Fatal("no decisions in the JSON report")
+	}
+	sampled := 0
+	for _, d := range rep.Decisions {
+		if d.Move < 1 || d.Move > len(rep.Moves) {
+			t.Fatalf("decision for move %d of %d", d.Move, len(rep.Moves))
+		}
+		if d.Safe {
+			continue
+		}
+		sampled++
+		chosen := 0
+		for _, c := range d.Choices {
+			if c.Chance < 0 || c.Chance > 1 || c.Samples < 1 || c.Samples > d.Samples || c.Won+c.Unknown > c.Samples {
+				t.Fatalf("move %d: choice %+v of %d samples", d.Move, c, d.Samples)
+			}
+			if c.Chosen {
+				chosen++
+				if c.Step != rep.Moves[d.Move-1] {
+					t.Fatalf("move %d: chose %+v, played %+v", d.Move, c.Step, rep.Moves[d.Move-1])
+				}
+			}
+		}
+		if chosen != 1 || len(d.Choices) < 2 {
+			t.Fatalf("move %d: %d of %d choices chosen", d.Move, chosen, len(d.Choices))
+		}
+	}
+	if sampled == 0 {
+		t.Fatal("no sampled decision")
+	}
+	text := mustRun(t, args...)
+	if !strings.Contains(text, " samples:\n") || !strings.Contains(text, "safe: to a foundation at once") {
+		t.Fatalf("text output shows no decision:\n%s", text)
+	}
+	if plain := mustRun(t, args[:len(args)-1]...); strings.Contains(plain, "samples:") || len(plain) >= len(text) {
+		t.Fatalf("without --explain the decisions are still shown:\n%s", plain)
+	}
+	checkOneLineError(t, []string{"play", "--seed", "1", "--player", "human", "--explain"}, exitUsage, "--explain goes with --player expert")
+}
