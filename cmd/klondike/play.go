@@ -101,7 +101,8 @@ the same game.
 every move offered with its estimated chance to win (the share of the
 samples of the hidden cards on which its position was won, an unknown solve
 counting half) and the samples it was solved on; "safe" marks a card put on
-a foundation at once. With --json, the decisions are in "decisions".`,
+a foundation at once; a move dropped by the halving shows the samples it was
+solved on before the cut. With --json, the decisions are in "decisions".`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)

@@ -23,11 +23,12 @@ import (
 // every card, an unknown solve (budget spent) counting as half a win. It
 // is the estimate of hindsight optimisation (Yoon, Fern, Givan and
 // Kambhampati 2008; Bjarnason, Fern and Tadepalli 2009 on Klondike): an
-// upper bound of a move's true chance, since the solver knows the cards,
-// but the one whose ranking of moves has been measured to play Klondike
-// well. An unknown is half a win, not a loss: counted as a loss it
-// would favour moves whose positions are quick to solve, not those more
-// often won.
+// upper bound of a move's true chance, since the solver knows the cards
+// (it cannot see that a move commits to one guess), but an estimate that
+// ranks moves well enough for the published Klondike players built on it,
+// and one that each sample's exact solve gives directly. An unknown is
+// half a win, not a loss: counted as a loss it would favour moves whose
+// positions are quick to solve, not those more often won.
 //
 // Samples are shared: every move still in the running is solved on the
 // same samples, so two moves are compared on the same deals (a paired
