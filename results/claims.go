@@ -45,10 +45,10 @@ func rowKey(m *Manifest) string {
 }
 
 // modelOrder sorts player models: thoughtful first, then random, greedy,
-// human, planner, then the rest by name.
+// human, planner, expert, then the rest by name.
 func modelOrder(a, b string) int {
 	rank := func(s string) int {
-		for i, p := range []string{"thoughtful", "random", "greedy", "human", "planner"} {
+		for i, p := range []string{"thoughtful", "random", "greedy", "human", "planner", "expert"} {
 			if strings.HasPrefix(s, p) {
 				return i
 			}

@@ -121,10 +121,10 @@ var provenanceFields = []string{"go_version", "commit", "continued_by"}
 
 // unusedFields are the manifest fields (JSON names) that do not bear on
 // m's records: the solver's version, for a player who never calls the
-// solver (all but the planner). Such a run may be continued or merged
+// solver (all but the planner and the expert). Such a run may be continued or merged
 // across solver versions; its manifest keeps the first build's version.
 func (m *Manifest) unusedFields() []string {
-	if m.Player != "" && m.Player != "planner" {
+	if m.Player != "" && m.Player != "planner" && m.Player != "expert" {
 		return []string{"solver_version"}
 	}
 	return nil

@@ -53,7 +53,7 @@ func (m *Manifest) PlayerFactory() (player.Factory, player.Options, error) {
 	default:
 		return nil, o, fmt.Errorf("player memory %q: want talon or none", m.PlayerMemory)
 	}
-	c := player.DefaultConfig
+	c := player.Defaults(m.Player)
 	if m.PlayerSamples > 0 {
 		c.Samples = m.PlayerSamples
 	}

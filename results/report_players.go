@@ -88,7 +88,7 @@ func SummarisePlay(recs []Record) PlayStats {
 // PlayerSummary names a manifest's player with its settings.
 func PlayerSummary(m *Manifest) string {
 	s := m.Player
-	if m.Player == "planner" {
+	if m.Player == "planner" || m.Player == "expert" {
 		s += fmt.Sprintf(" (%d samples, %d nodes)", m.PlayerSamples, m.PlayerNodes)
 	}
 	if m.PlayerMemory == "none" {
@@ -104,7 +104,7 @@ func writePlayerSection(b *strings.Builder, rs []Result) {
 ## Players who see only what a person sees
 
 Each deal played once by a player who cannot see face-down cards or stock cards not yet
-turned (solver/player: random, greedy, human, planner; the referee's rules that end a
+turned (solver/player: random, greedy, human, planner, expert; the referee's rules that end a
 game are in its package doc). "win %" is the Wilson 95% interval; means are ± the
 half-width of their 95% interval. Scores per game: standard 1 point a card; Vegas $52
 a deck to play and $5 back a card (break-even at 10.4 cards a deck, a won one-deck

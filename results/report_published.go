@@ -27,9 +27,9 @@ type PublishedPlayer struct {
 var PublishedPlayers = []PublishedPlayer{
 	{3, 0, []string{"random"}, "random play (Bjarnason, Fern & Tadepalli 2009; stock visible)", 0.071, 0.071},
 	{3, 0, []string{"greedy"}, "greedy (Bjarnason, Fern & Tadepalli 2009; stock visible)", 0.130, 0.130},
-	{3, 0, []string{"planner"}, "best Monte-Carlo planner (Bjarnason, Fern & Tadepalli 2009; stock visible), 36.97 ± 1.92", 0.3697 - 0.0192, 0.3697 + 0.0192},
-	{1, 1, []string{"greedy", "human", "planner"}, "heuristic bots", 0.024, 0.040},
-	{3, 3, []string{"greedy", "human", "planner"}, "heuristic bots (Vegas)", 0.063, 0.076},
+	{3, 0, []string{"planner", "expert"}, "best Monte-Carlo planner (Bjarnason, Fern & Tadepalli 2009; stock visible), 36.97 ± 1.92", 0.3697 - 0.0192, 0.3697 + 0.0192},
+	{1, 1, []string{"greedy", "human", "planner", "expert"}, "heuristic bots", 0.024, 0.040},
+	{3, 3, []string{"greedy", "human", "planner", "expert"}, "heuristic bots (Vegas)", 0.063, 0.076},
 }
 
 // Set says how win rate w (with its interval) stands to the published

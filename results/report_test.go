@@ -323,6 +323,7 @@ func TestPublishedPlayers(t *testing.T) {
 		fakeResult(t, "klondike", engine.Klondike(3, 0), "random", 0, wins(100, 4)),  // 4 % [1.6, 9.8]: 7.1 inside
 		fakeResult(t, "klondike", engine.Klondike(1, 1), "greedy", 0, wins(100, 10)), // 10 % [5.5, 17.4]: above 2.4-4.0
 		fakeResult(t, "klondike", wb, "human", 0, wins(100, 1)),                      // worrying back: no published figure
+		fakeResult(t, "klondike", engine.Klondike(3, 0), "expert", 0, wins(100, 40)), // 40 % [30.9, 49.8]: 35.05-38.89 inside
 	}
 	var b strings.Builder
 	writePublishedPlayers(&b, rs)
@@ -332,6 +333,7 @@ func TestPublishedPlayers(t *testing.T) {
 		"| draw 1, 1 pass | heuristic bots | 2.400–4.000 | klondike-greedy | greedy | 100 | 10.000 [",
 		"| ours higher |",
 		"| inside |",
+		"stock visible), 36.97 ± 1.92 | 35.050–38.890 | klondike-expert | expert",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("published players lack %q:\n%s", s, out)
@@ -341,7 +343,7 @@ func TestPublishedPlayers(t *testing.T) {
 		t.Errorf("a worrying-back row was set against a published figure:\n%s", out)
 	}
 	var none strings.Builder
-	writePublishedPlayers(&none, rs[2:])
+	writePublishedPlayers(&none, rs[2:3])
 	if none.Len() != 0 {
 		t.Errorf("a section with no matching row: %q", none.String())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -25,18 +26,38 @@ type playerOptions struct {
 	memory  string
 	samples int
 	nodes   int64
+	workers int
 }
 
 func addPlayerFlags(fs *pflag.FlagSet, o *playerOptions, def string) {
 	fs.StringVar(&o.name, "player", def, "player who cannot see face-down or unturned cards: "+strings.Join(player.Names(), ", "))
 	fs.StringVar(&o.memory, "memory", "talon", "what the player remembers of the turned stock cards: talon (all) or none (only the waste's top)")
-	fs.IntVar(&o.samples, "samples", player.DefaultConfig.Samples, "planner: samples of the hidden cards solved per decision")
-	fs.Int64Var(&o.nodes, "plan-nodes", player.DefaultConfig.Nodes, "planner: solver nodes per sample and move")
+	fs.IntVar(&o.samples, "samples", 0, fmt.Sprintf("planner, expert: samples of the hidden cards solved per decision (default: planner %d, expert %d)",
+		player.DefaultConfig.Samples, player.DefaultExpertConfig.Samples))
+	fs.Int64Var(&o.nodes, "plan-nodes", 0, fmt.Sprintf("planner, expert: solver nodes per sample and move (default: planner %d, expert %d)",
+		player.DefaultConfig.Nodes, player.DefaultExpertConfig.Nodes))
+}
+
+// config returns the player's options: the flags given, the player's
+// defaults for the others.
+func (o *playerOptions) config(fs *pflag.FlagSet) player.Config {
+	c := player.Defaults(o.name)
+	if fs.Changed("samples") {
+		c.Samples = o.samples
+	}
+	if fs.Changed("plan-nodes") {
+		c.Nodes = o.nodes
+	}
+	c.Workers = o.workers
+	return c
 }
 
 // check validates the player flags; all errors are usage errors.
-func (o *playerOptions) check() error {
-	if _, err := player.New(o.name, player.Config{Samples: o.samples, Nodes: o.nodes}); err != nil {
+func (o *playerOptions) check(fs *pflag.FlagSet) error {
+	if fs.Changed("plan-workers") && o.workers < 1 {
+		return usageErrorf("--plan-workers %d: at least 1", o.workers)
+	}
+	if _, err := player.New(o.name, o.config(fs)); err != nil {
 		return usageErrorf("--player: %v", err)
 	}
 	switch o.memory {
@@ -48,19 +69,21 @@ func (o *playerOptions) check() error {
 }
 
 // manifestFields sets the manifest's player fields.
-func (o *playerOptions) manifestFields(m *results.Manifest) {
+func (o *playerOptions) manifestFields(fs *pflag.FlagSet, m *results.Manifest) {
 	m.Player, m.PlayerMemory, m.PlayerVersion = o.name, o.memory, results.PlayerVersion
-	if o.name == "planner" {
-		m.PlayerSamples, m.PlayerNodes = o.samples, o.nodes
+	if o.name == "planner" || o.name == "expert" {
+		c := o.config(fs)
+		m.PlayerSamples, m.PlayerNodes = c.Samples, c.Nodes
 	}
 }
 
 type playOptions struct {
-	rules  ruleOptions
-	source sourceOptions
-	player playerOptions
-	json   bool
-	html   string
+	rules   ruleOptions
+	source  sourceOptions
+	player  playerOptions
+	json    bool
+	html    string
+	explain bool
 }
 
 func newPlayCmd(stdout io.Writer) *cobra.Command {
@@ -69,10 +92,17 @@ func newPlayCmd(stdout io.Writer) *cobra.Command {
 		Use:   "play --player P (--seed N | --deal FILE) [--game G] [rule flags]",
 		Short: "Play one deal with a player who sees only what a person sees",
 		Long: `Play one deal with a player who cannot see face-down cards or stock cards not
-yet turned (random, greedy, human or planner; see the README), and print its
+yet turned (random, greedy, human, planner or expert; see the README), and print its
 moves, how the game ended and its scores (standard, Vegas, Till Dawn).
 --json prints one JSON object instead. The same deal and player always play
-the same game.`,
+the same game.
+
+--explain (the expert only) shows how each move was chosen: under the move,
+every move offered with its estimated chance to win (the share of the
+samples of the hidden cards on which its position was won, an unknown solve
+counting half) and the samples it was solved on; "safe" marks a card put on
+a foundation at once; a move dropped by the halving shows the samples it was
+solved on before the cut. With --json, the decisions are in "decisions".`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -85,8 +115,10 @@ the same game.`,
 	addSourceFlags(fs, &o.source)
 	addRuleFlags(fs, &o.rules)
 	addPlayerFlags(fs, &o.player, "human")
+	fs.IntVar(&o.player.workers, "plan-workers", 1, "expert: goroutines solving the samples of one decision (the game played does not depend on it)")
 	addJSONFlag(fs, &o.json)
 	addHTMLFlag(fs, &o.html)
+	fs.BoolVar(&o.explain, "explain", false, "expert: show each decision's moves with their estimated chances to win")
 	return cmd
 }
 
@@ -112,6 +144,63 @@ type playReport struct {
 	Vegas    int           `json:"vegas"`
 	TillDawn int           `json:"till_dawn"`
 	Moves    []engine.Step `json:"moves"`
+	// Decisions are the expert's choices, with --explain.
+	Decisions []decisionReport `json:"decisions,omitempty"`
+}
+
+// decisionReport is how the expert chose one move (player.Decision).
+type decisionReport struct {
+	Move    int            `json:"move"` // the move's number in moves (from 1)
+	Safe    bool           `json:"safe,omitempty"`
+	Samples int            `json:"samples,omitempty"` // samples of the hidden cards dealt
+	Choices []choiceReport `json:"choices,omitempty"`
+}
+
+// choiceReport is one offered move's estimate.
+type choiceReport struct {
+	Step    engine.Step `json:"step"`
+	Samples int         `json:"samples"` // samples it was solved on
+	Won     int         `json:"won"`
+	Unknown int         `json:"unknown"`
+	Chance  float64     `json:"chance"` // (won + unknown/2) / samples
+	Chosen  bool        `json:"chosen,omitempty"`
+}
+
+// decisionReports labels the decisions of a game played from start.
+func decisionReports(start engine.State, line []engine.Move, plies []int, ds []player.Decision, labels engine.FoundationLabels) []decisionReport {
+	out := make([]decisionReport, 0, len(ds))
+	s, at := start, 0
+	for k, d := range ds {
+		for ; at < plies[k]; at++ {
+			s.Apply(line[at])
+		}
+		r := decisionReport{Move: plies[k] + 1, Safe: d.Safe, Samples: d.Samples}
+		for i, e := range d.Moves {
+			r.Choices = append(r.Choices, choiceReport{
+				Step:    labels.Step(engine.Steps(s, []engine.Move{e.Move})[0]),
+				Samples: e.Samples, Won: e.Won, Unknown: e.Unknown,
+				Chance: math.Round(e.WinChance()*1e4) / 1e4, Chosen: i == d.Chosen,
+			})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// explainText writes a decision under its move.
+func explainText(w io.Writer, indent string, d decisionReport) {
+	if d.Safe {
+		fmt.Fprintf(w, "%ssafe: to a foundation at once\n", indent)
+		return
+	}
+	fmt.Fprintf(w, "%s%d samples:\n", indent, d.Samples)
+	for _, c := range d.Choices {
+		mark := " "
+		if c.Chosen {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "%s%s %5.1f %% of %2d  %s\n", indent, mark, 100*c.Chance, c.Samples, stepText(c.Step))
+	}
 }
 
 func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions) error {
@@ -119,8 +208,11 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	if err != nil {
 		return err
 	}
-	if err := o.player.check(); err != nil {
+	if err := o.player.check(fs); err != nil {
 		return err
+	}
+	if o.explain && o.player.name != "expert" {
+		return usageErrorf("--explain goes with --player expert; the %s player does not explain its moves", o.player.name)
 	}
 	if err := checkPage(o.html, []string{o.source.deal}); err != nil {
 		return err
@@ -130,7 +222,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 		return err
 	}
 	start, desc := pos.state, pos.desc
-	f, _ := player.New(o.player.name, player.Config{Samples: o.player.samples, Nodes: o.player.nodes})
+	f, _ := player.New(o.player.name, o.player.config(fs))
 	po := player.Options{Memory: engine.RememberTalon, Line: true}
 	if o.player.memory == "none" {
 		po.Memory = engine.RememberNone
@@ -138,6 +230,11 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	// The player's seed: the deal's seed when there is one, so a batch
 	// record and this command play the same game.
 	seed := o.source.playerSeed(fs)
+	var plies []int
+	var ds []player.Decision
+	if o.explain {
+		po.Explain = func(ply int, d player.Decision) { plies, ds = append(plies, ply), append(ds, d) }
+	}
 	res := player.Play(ctx, start, f(seed), po)
 	rep := playReport{
 		Game: vg.Name, Rules: describeRules(&g.Rules), Deal: desc, Player: o.player.name,
@@ -146,6 +243,9 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	if res.Won {
 		rep.Result = "won"
+	}
+	if o.explain {
+		rep.Decisions = decisionReports(start, res.Line, plies, ds, pos.labels)
 	}
 	rep.Score, rep.Vegas, rep.TillDawn = results.Scores(res.Cards, g.Rules.Decks)
 	if o.html != "" {
@@ -166,8 +266,13 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
 	fmt.Fprintf(w, "player: %s (remembers: %s)\n", rep.Player, rep.Memory)
 	width := len(strconv.Itoa(len(rep.Moves)))
+	next := 0 // the next decision to show
 	for i, st := range rep.Moves {
 		fmt.Fprintf(w, "%*d. %s\n", width, i+1, stepText(st))
+		if next < len(rep.Decisions) && rep.Decisions[next].Move == i+1 {
+			explainText(w, strings.Repeat(" ", width+2), rep.Decisions[next])
+			next++
+		}
 	}
 	result := rep.Result
 	if rep.End != rep.Result { // "lost (stuck)"; a won game says "won" once

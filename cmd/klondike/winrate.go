@@ -41,8 +41,8 @@ per deal to DIR/records.jsonl, after DIR/manifest.json, which says how they
 were made. Running the same command again continues where it stopped; a DIR
 made with other flags (but --workers) is refused; another build of the
 program may continue it if its solver and player versions are the same
-(the solver's does not matter to a player other than the planner, who
-never calls it; the manifest lists the builds). --grow extends DIR's experiment to a
+(the solver's matters only to the planner and the expert; the other players
+never call it; the manifest lists the builds). --grow extends DIR's experiment to a
 larger --deals from the same first seed, keeping what was done. Records are written in
 batches, each synced, at most a second or 100 records apart.
 
@@ -55,11 +55,11 @@ out deals, saves what is done (deals in flight are dropped) and exits 3.
 at once, each with its own table of up to --mem bytes.
 
 --player P plays every deal with a player who sees only what a person sees
-(random, greedy, human, planner) instead of solving it with every card
+(random, greedy, human, planner, expert) instead of solving it with every card
 known; each record then carries how the game ended, the cards on the
 foundations and the scores (standard, Vegas, Till Dawn). --budget, --mem and
---max-nodes do not apply to players; the planner has --samples and
---plan-nodes.`,
+--max-nodes do not apply to players; the planner and the expert have
+--samples and --plan-nodes.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -95,12 +95,12 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	}
 	budget, maxNodes := o.budget, o.maxNodes
 	if o.player.name != "" {
-		if err := o.player.check(); err != nil {
+		if err := o.player.check(fs); err != nil {
 			return m, err
 		}
 		for _, f := range []string{"budget", "max-nodes", "mem"} {
 			if fs.Changed(f) {
-				return m, usageErrorf("--%s is a budget of the solver; a --player game has none (the planner has --samples and --plan-nodes)", f)
+				return m, usageErrorf("--%s is a budget of the solver; a --player game has none (the planner and the expert have --samples and --plan-nodes)", f)
 			}
 		}
 		budget, maxNodes, mem = 0, 0, 0
@@ -132,7 +132,7 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 		return m, usageError(err)
 	}
 	if o.player.name != "" {
-		o.player.manifestFields(&m)
+		o.player.manifestFields(fs, &m)
 	}
 	return m, nil
 }

@@ -84,13 +84,13 @@ func TestPlayersCannotSeeHiddenCards(t *testing.T) {
 		v := engine.NewTable(s, engine.RememberTalon).View()
 		return v.Sample(rand.New(rand.NewPCG(seed, 1)))
 	}
-	for _, name := range []string{"random", "greedy", "human", "planner"} {
+	for _, name := range []string{"random", "greedy", "human", "planner", "expert"} {
 		f, err := New(name, Config{Samples: 2, Nodes: 300})
 		if err != nil {
 			t.Fatal(err)
 		}
 		deals, moves := 30, 200
-		if name == "planner" {
+		if name == "planner" || name == "expert" {
 			deals, moves = 3, 60
 		}
 		for seed := uint64(0); seed < uint64(deals); seed++ {
@@ -136,15 +136,15 @@ func TestPlayersCannotSeeHiddenCards(t *testing.T) {
 // same seed gives the same game.
 func TestPlayIsRepeatable(t *testing.T) {
 	g := game(t, "klondike")
-	for _, name := range []string{"random", "greedy", "human", "planner"} {
+	for _, name := range []string{"random", "greedy", "human", "planner", "expert"} {
 		f, _ := New(name, Config{Samples: 2, Nodes: 300})
 		deals := 20
-		if name == "planner" {
+		if name == "planner" || name == "expert" {
 			deals = 2
 		}
 		for seed := uint64(0); seed < uint64(deals); seed++ {
 			o := Options{Line: true}
-			if name == "planner" {
+			if name == "planner" || name == "expert" {
 				o.MaxMoves = 80
 			}
 			a := Play(context.Background(), deal(t, g, seed), f(seed), o)
@@ -249,8 +249,18 @@ func TestNewRefusesBadPlayers(t *testing.T) {
 	if _, err := New("nobody", DefaultConfig); err == nil {
 		t.Fatal("an unknown player was accepted")
 	}
-	if _, err := New("planner", Config{Samples: 0, Nodes: 10}); err == nil {
-		t.Fatal("a planner with no samples was accepted")
+	for _, tc := range []struct {
+		name string
+		c    Config
+	}{
+		{"planner", Config{Samples: 0, Nodes: 10}},
+		{"expert", Config{Samples: 0, Nodes: 10}},
+		{"expert", Config{Samples: 4, Nodes: 0}},
+		{"expert", Config{Samples: 4, Nodes: 10, Workers: -1}},
+	} {
+		if _, err := New(tc.name, tc.c); err == nil {
+			t.Fatalf("%s %+v was accepted", tc.name, tc.c)
+		}
 	}
 }
 

@@ -1,0 +1,113 @@
+package player
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
+)
+
+// TestExpertPlaysEveryGame plays the first moves of a deal of every game
+// the engine can play: the expert's samples and solves work with holdouts,
+// two decks, dealt bases and the Joker, and its games end as the
+// referee's rules say.
+func TestExpertPlaysEveryGame(t *testing.T) {
+	f, err := New("expert", Config{Samples: 2, Nodes: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, vg := range variants.All() {
+		_, r, err := variants.Resolve(vg.Name, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.NewGame(r)
+		if err != nil {
+			continue // a game the engine cannot play yet
+		}
+		res := Play(context.Background(), deal(t, g, 1), f(1), Options{MaxMoves: 40})
+		if res.End != "won" && res.End != "stuck" && res.End != "limit" {
+			t.Fatalf("%s: ended %q", vg.Name, res.End)
+		}
+		if res.Moves == 0 {
+			t.Fatalf("%s: no move played", vg.Name)
+		}
+	}
+}
+
+// TestExpertWorkersPlayTheSameGame: the same deal, settings and seed play
+// the same game whatever the number of goroutines solving the samples.
+func TestExpertWorkersPlayTheSameGame(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"})
+	for seed := uint64(0); seed < 3; seed++ {
+		var lines [][]engine.Move
+		for _, w := range []int{1, 3} {
+			f, err := New("expert", Config{Samples: 6, Nodes: 300, Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Line: true, MaxMoves: 60})
+			lines = append(lines, res.Line)
+		}
+		if !slices.Equal(lines[0], lines[1]) {
+			t.Fatalf("seed %d: 1 worker played %v\n3 workers played %v", seed, lines[0], lines[1])
+		}
+	}
+}
+
+// TestExpertExplains checks the decisions the expert reports: one for each
+// choice among two or more moves, each move's estimate from no more samples
+// than were dealt, the move played the best estimated, and a safe
+// foundation move reported as such.
+func TestExpertExplains(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"})
+	f, err := New("expert", Config{Samples: 8, Nodes: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plies []int
+	var ds []Decision
+	o := Options{Line: true, MaxMoves: 80, Explain: func(ply int, d Decision) {
+		plies, ds = append(plies, ply), append(ds, d)
+	}}
+	res := Play(context.Background(), deal(t, g, 2), f(2), o)
+	if len(ds) == 0 {
+		t.Fatal("no decision explained")
+	}
+	sampled, safe := 0, 0
+	for k, d := range ds {
+		ply := plies[k]
+		if ply >= len(res.Line) {
+			t.Fatalf("decision at ply %d of a %d-move game", ply, len(res.Line))
+		}
+		if d.Safe {
+			safe++
+			if len(d.Moves) != 0 || !res.Line[ply].To().IsFoundation() {
+				t.Fatalf("ply %d: a safe decision with %d estimates played %v", ply, len(d.Moves), res.Line[ply])
+			}
+			continue
+		}
+		sampled++
+		if d.Chosen < 0 || d.Chosen >= len(d.Moves) || d.Moves[d.Chosen].Move != res.Line[ply] {
+			t.Fatalf("ply %d: decision chose %d of %d, the game played %v", ply, d.Chosen, len(d.Moves), res.Line[ply])
+		}
+		if d.Samples < 1 || d.Samples > 8 {
+			t.Fatalf("ply %d: %d samples dealt, want 1..8", ply, d.Samples)
+		}
+		best := d.Moves[d.Chosen]
+		for i, e := range d.Moves {
+			if e.Samples < 1 || e.Samples > d.Samples || e.Won+e.Unknown > e.Samples {
+				t.Fatalf("ply %d move %d: %+v with %d samples dealt", ply, i, e, d.Samples)
+			}
+			// The move played beats every move solved on as many samples.
+			if e.Samples == best.Samples && e.WinChance() > best.WinChance() {
+				t.Fatalf("ply %d: played %+v (%.2f), but %+v has %.2f", ply, best, best.WinChance(), e, e.WinChance())
+			}
+		}
+	}
+	if sampled == 0 || safe == 0 {
+		t.Fatalf("%d sampled and %d safe decisions; want some of each", sampled, safe)
+	}
+}
