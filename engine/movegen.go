@@ -1,8 +1,11 @@
 package engine
 
 // fits tells whether card c may be built on card t in a pile, from the
-// game's table.
-func (g *Game) fits(c, t Card) bool { return g.fitTab[int(c&63)<<6|int(t&63)] }
+// game's card sets.
+func (g *Game) fits(c, t Card) bool { return g.fitMask[t&63]>>(c&63)&1 != 0 }
+
+// bit is card c's bit in a set of cards.
+func bit(c Card) uint64 { return 1 << (c & 63) }
 
 // Fits tells whether card c may be built on card t in a pile.
 func (g *Game) Fits(c, t Card) bool { return g.fits(c, t) }
@@ -47,18 +50,42 @@ func (g *Game) fitsRule(c, t Card) bool {
 }
 
 // fillOK tells whether a group whose bottom card is c may go to an empty pile.
-func (s *State) fillOK(c Card) bool {
-	switch s.g.Rules.Fill {
+func (s *State) fillOK(c Card) bool { return s.g.fillMask[s.base]&bit(c) != 0 }
+
+// fillRule computes fillOK from the rules for foundations starting with
+// rank base; NewGame fills the game's sets with it.
+func (g *Game) fillRule(c Card, base int) bool {
+	switch g.Rules.Fill {
 	case FillAny:
 		return c != Joker && c != Unknown
 	case FillNone:
 		return false
 	}
-	top := int(s.base) - 1
+	top := base - 1
 	if top == 0 {
-		top = s.g.ranks
+		top = g.ranks
 	}
 	return c != Joker && c.Rank() == top
+}
+
+// foundationNext returns the set of cards that some foundation takes
+// next, as foundationFor decides for a card that is not the Joker: a
+// card is in it exactly when foundationFor finds a foundation for it.
+func (s *State) foundationNext() uint64 {
+	g := s.g
+	var m uint64
+	if s.base == 1 {
+		for i := 0; i < g.founds; i++ {
+			m |= bit(NewCard(int(s.found[i])+1, i&3))
+		}
+		return m &^ bit(Joker)
+	}
+	for i := 0; i < g.founds; i++ {
+		if h := int(s.found[i]); h < g.ranks {
+			m |= bit(NewCard(g.rankAt(int(s.base), h), i&3))
+		}
+	}
+	return m
 }
 
 // foundationFor returns the first foundation that takes card c, or -1.
@@ -85,31 +112,69 @@ func (s *State) foundationFor(c Card) int {
 	return -1
 }
 
-// runLen returns how many cards from the top of pile i may move together.
-func (s *State) runLen(i int) (groups int, whole bool) {
-	p := s.Pile(i)
-	up := p[s.down[i]:]
+// run returns how many cards from the top of pile p (bottom to top, its
+// first down cards face down) may move together, and the set of those
+// cards.
+func (g *Game) run(p []Card, down int) (groups int, set uint64) {
+	up := p[down:]
 	n := len(up)
 	if n == 0 {
-		return 0, false
+		return 0, 0
 	}
-	g := s.g
+	set = bit(up[n-1])
 	k := 1
 	switch g.Rules.Unit {
 	case UnitTopCard:
-		return 1, n == 1
+		return 1, set
 	case UnitAnyFaceUp:
-		return n, true
+		for _, c := range up[:n-1] {
+			set |= bit(c)
+		}
+		return n, set
 	case UnitSameSuitRun:
 		for k < n && g.fits(up[n-k], up[n-k-1]) && up[n-k].Suit() == up[n-k-1].Suit() {
 			k++
+			set |= bit(up[n-k])
 		}
 	default:
 		for k < n && g.fits(up[n-k], up[n-k-1]) {
 			k++
+			set |= bit(up[n-k])
 		}
 	}
-	return k, k == n
+	return k, set
+}
+
+// tableau is what move generation reads of the piles, gathered once per
+// call.
+type tableau struct {
+	lo, hi [MaxPiles]uint8 // pile i is cards[lo[i]:hi[i]]
+	top    [MaxPiles]Card  // pile i's top card, NoCard when it is empty
+	accept uint64          // the cards that fit on some pile's top
+	fill   uint64          // the cards that may fill an empty pile, 0 when none is
+}
+
+// readTableau gathers the piles' bounds and tops, and the sets of cards
+// that may go on them.
+func (s *State) readTableau(tb *tableau) {
+	g := s.g
+	prev := s.end[LocPile0-1]
+	empty := false
+	for i := 0; i < g.piles; i++ {
+		h := s.end[LocPile0+Loc(i)]
+		tb.lo[i], tb.hi[i] = prev, h
+		if h > prev {
+			t := s.cards[h-1]
+			tb.top[i] = t
+			tb.accept |= g.fitMask[t&63]
+		} else {
+			empty = true
+		}
+		prev = h
+	}
+	if empty {
+		tb.fill = g.fillMask[s.base]
+	}
 }
 
 // jokerForced tells whether the Joker must move now (Joker Klondike): it
@@ -228,6 +293,11 @@ func (s *State) toFoundation(dst []Move, c Card, from Loc, flip bool) []Move {
 // takes it. With a Joker, when it is forced (see JokerForced) its moves to
 // the open foundations are the only moves. It allocates nothing when dst
 // has room.
+//
+// Sets of cards make the common case short: a card goes to a foundation
+// only when it is in foundationNext's set, to a pile only when it is in the
+// set of cards that fit on a pile's top or fill an empty one, and a pile's
+// groups are tried only when the set of its movable cards meets that set.
 func (s *State) Moves(dst []Move) []Move {
 	start := len(dst)
 	g := s.g
@@ -242,47 +312,51 @@ func (s *State) Moves(dst []Move) []Move {
 			return s.toFoundation(dst, Joker, from, flip)
 		}
 	}
+	var tb tableau
+	s.readTableau(&tb)
+	onPiles := tb.accept | tb.fill // the cards that go on some pile
 	// Single cards to the foundations: pile tops, waste, reserves, cells.
+	// next never holds the Joker, and without one toFoundation adds a
+	// move exactly for the cards in next.
+	next := s.foundationNext()
 	for i := 0; i < g.piles; i++ {
-		p := s.Pile(i)
-		if len(p) == 0 {
+		t := tb.top[i]
+		if t == NoCard || (!g.joker && next&bit(t) == 0) {
 			continue
 		}
-		dst = s.toFoundation(dst, p[len(p)-1], LocPile0+Loc(i), len(p)-1 == int(s.down[i]) && s.down[i] > 0)
+		d := s.down[i]
+		dst = s.toFoundation(dst, t, LocPile0+Loc(i), d > 0 && int(tb.hi[i]-tb.lo[i])-1 == int(d))
 	}
 	if s.waste > 0 {
-		dst = s.toFoundation(dst, s.cards[s.waste-1], LocWaste, false)
+		if c := s.cards[s.waste-1]; g.joker || next&bit(c) != 0 {
+			dst = s.toFoundation(dst, c, LocWaste, false)
+		}
 	}
 	for i := 0; i < g.reserves; i++ {
-		if rv := s.Reserve(i); len(rv) > 0 {
-			if f := s.foundationFor(rv[len(rv)-1]); f >= 0 {
-				dst = append(dst, NewMove(LocReserve0+Loc(i), LocFound0+Loc(f), 1))
-			}
+		if rv := s.Reserve(i); len(rv) > 0 && next&bit(rv[len(rv)-1]) != 0 {
+			f := s.foundationFor(rv[len(rv)-1])
+			dst = append(dst, NewMove(LocReserve0+Loc(i), LocFound0+Loc(f), 1))
 		}
 	}
 	for i := 0; i < g.cells; i++ {
-		if c := s.cells[i]; c != NoCard {
-			if f := s.foundationFor(c); f >= 0 {
-				dst = append(dst, NewMove(LocCell0+Loc(i), LocFound0+Loc(f), 1))
-			}
+		if c := s.cells[i]; c != NoCard && next&bit(c) != 0 {
+			f := s.foundationFor(c)
+			dst = append(dst, NewMove(LocCell0+Loc(i), LocFound0+Loc(f), 1))
 		}
 	}
-	// Groups from pile to pile.
-	var tops [MaxPiles]Card
-	for j := 0; j < g.piles; j++ {
-		if e := s.end[LocPile0+Loc(j)]; e > s.end[LocPile0+Loc(j)-1] {
-			tops[j] = s.cards[e-1]
-		}
-	}
-	// In runs built down by rank the group whose bottom fits a given card
-	// is found by arithmetic; otherwise every group is tried.
+	// Groups from pile to pile. In runs built down by rank the group whose
+	// bottom fits a given card is found by arithmetic; otherwise every
+	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
 	for i := 0; i < g.piles; i++ {
-		if tops[i] == NoCard {
+		if tb.top[i] == NoCard {
 			continue
 		}
-		groups, _ := s.runLen(i)
-		p := s.Pile(i)
+		p := s.cards[tb.lo[i]:tb.hi[i]]
+		groups, set := g.run(p, int(s.down[i]))
+		if set&onPiles == 0 {
+			continue
+		}
 		n := len(p)
 		up := n - int(s.down[i])
 		lo := 1
@@ -297,8 +371,11 @@ func (s *State) Moves(dst []Move) []Move {
 			if j == i {
 				continue
 			}
-			t := tops[j]
+			t := tb.top[j]
 			if t == NoCard {
+				if set&tb.fill == 0 {
+					continue
+				}
 				for k := lo; k <= groups; k++ {
 					if s.fillOK(p[n-k]) {
 						dst = append(dst, s.groupMove(i, j, k, up))
@@ -306,10 +383,10 @@ func (s *State) Moves(dst []Move) []Move {
 				}
 				continue
 			}
+			if set&g.fitMask[t&63] == 0 {
+				continue
+			}
 			if byRank {
-				if t == Joker {
-					continue
-				}
 				k := t.Rank() - 1 - topRank
 				if k < 0 && r.Wrap {
 					k += g.ranks
@@ -335,16 +412,16 @@ func (s *State) Moves(dst []Move) []Move {
 	}
 	// Single cards to piles: waste, reserves, cells, foundations.
 	if s.waste > 0 {
-		dst = s.cardToPiles(dst, s.cards[s.waste-1], LocWaste)
+		dst = s.cardToTops(dst, s.cards[s.waste-1], LocWaste, &tb)
 	}
 	for i := 0; i < g.reserves; i++ {
 		if rv := s.Reserve(i); len(rv) > 0 {
-			dst = s.cardToPiles(dst, rv[len(rv)-1], LocReserve0+Loc(i))
+			dst = s.cardToTops(dst, rv[len(rv)-1], LocReserve0+Loc(i), &tb)
 		}
 	}
 	for i := 0; i < g.cells; i++ {
 		if c := s.cells[i]; c != NoCard {
-			dst = s.cardToPiles(dst, c, LocCell0+Loc(i))
+			dst = s.cardToTops(dst, c, LocCell0+Loc(i), &tb)
 		}
 	}
 	if r.WorryBack {
@@ -352,14 +429,14 @@ func (s *State) Moves(dst []Move) []Move {
 			if s.found[i] == 0 || (i >= 4 && s.found[i] == s.found[i-4]) {
 				continue
 			}
-			dst = s.cardToPiles(dst, s.FoundationTop(i), LocFound0+Loc(i))
+			dst = s.cardToTops(dst, s.FoundationTop(i), LocFound0+Loc(i), &tb)
 		}
 	}
 	// Into the lowest empty cell: pile tops and the waste top.
 	if cell := s.emptyCell(); cell >= 0 {
 		to := LocCell0 + Loc(cell)
 		for i := 0; i < g.piles; i++ {
-			if n := len(s.Pile(i)); n > 0 {
+			if n := int(tb.hi[i] - tb.lo[i]); n > 0 {
 				m := NewMove(LocPile0+Loc(i), to, 1)
 				if n-1 == int(s.down[i]) && s.down[i] > 0 {
 					m = m.withFlip()
@@ -400,14 +477,24 @@ func (s *State) emptyCell() int {
 // cardToPiles appends the moves of one card from a location to every pile
 // it may go on.
 func (s *State) cardToPiles(dst []Move, c Card, from Loc) []Move {
+	var tb tableau
+	s.readTableau(&tb)
+	return s.cardToTops(dst, c, from, &tb)
+}
+
+// cardToTops is cardToPiles on the piles as readTableau gathered them.
+func (s *State) cardToTops(dst []Move, c Card, from Loc, tb *tableau) []Move {
+	b := bit(c)
+	if (tb.accept|tb.fill)&b == 0 {
+		return dst
+	}
 	g := s.g
 	for j := 0; j < g.piles; j++ {
-		q := s.Pile(j)
-		if len(q) == 0 {
-			if !s.fillOK(c) {
+		if t := tb.top[j]; t == NoCard {
+			if tb.fill&b == 0 {
 				continue
 			}
-		} else if !g.fits(c, q[len(q)-1]) {
+		} else if g.fitMask[t&63]&b == 0 {
 			continue
 		}
 		dst = append(dst, NewMove(from, LocPile0+Loc(j), 1))

@@ -17,9 +17,15 @@ type Game struct {
 	topRank   int // the rank that fills a King-only space: the rank below the base
 	symPiles  bool
 	symReserv bool
-	joker     bool          // the game has a Joker (Rules.Joker)
-	realCards int           // cards a win puts on the foundations: all but the Joker
-	fitTab    [64 * 64]bool // fitTab[c<<6|t]: card c may be built on card t
+	joker     bool // the game has a Joker (Rules.Joker)
+	realCards int  // cards a win puts on the foundations: all but the Joker
+	// fitMask[t] is the set of cards that may be built on card t in a
+	// pile: bit c is set when card c fits on t. Cards are below 64, so a
+	// set of cards is one word.
+	fitMask [64]uint64
+	// fillMask[b] is the set of cards that may head a group put on an
+	// empty pile when the foundations start with rank b.
+	fillMask [16]uint64
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -34,8 +40,13 @@ func NewGame(r Rules) (*Game, error) {
 	g.symReserv = r.StockTo != StockToReserves
 	for c := Card(0); c < 64; c++ {
 		for t := Card(0); t < 64; t++ {
-			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks {
-				g.fitTab[int(c)<<6|int(t)] = g.fitsRule(c, t)
+			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
+				g.fitMask[t] |= 1 << c
+			}
+		}
+		for b := 1; b < len(g.fillMask); b++ {
+			if g.fillRule(c, b) {
+				g.fillMask[b] |= 1 << c
 			}
 		}
 	}
