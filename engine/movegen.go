@@ -112,37 +112,33 @@ func (s *State) foundationFor(c Card) int {
 	return -1
 }
 
-// run returns how many cards from the top of pile p (bottom to top, its
-// first down cards face down) may move together, and the set of those
-// cards.
-func (g *Game) run(p []Card, down int) (groups int, set uint64) {
+// runCount returns how many cards from the top of pile p (bottom to top,
+// its first down cards face down) may move together: State.run's value.
+func (g *Game) runCount(p []Card, down int) int {
 	up := p[down:]
 	n := len(up)
-	if n == 0 {
-		return 0, 0
+	switch {
+	case n == 0:
+		return 0
+	case g.Rules.Unit == UnitTopCard:
+		return 1
+	case g.Rules.Unit == UnitAnyFaceUp:
+		return n
 	}
-	set = bit(up[n-1])
 	k := 1
-	switch g.Rules.Unit {
-	case UnitTopCard:
-		return 1, set
-	case UnitAnyFaceUp:
-		for _, c := range up[:n-1] {
-			set |= bit(c)
-		}
-		return n, set
-	case UnitSameSuitRun:
-		for k < n && g.fits(up[n-k], up[n-k-1]) && up[n-k].Suit() == up[n-k-1].Suit() {
-			k++
-			set |= bit(up[n-k])
-		}
-	default:
-		for k < n && g.fits(up[n-k], up[n-k-1]) {
-			k++
-			set |= bit(up[n-k])
-		}
+	for k < n && g.chainMask[up[n-k-1]&63]&bit(up[n-k]) != 0 {
+		k++
 	}
-	return k, set
+	return k
+}
+
+// cardSet returns the set of the cards of cs.
+func cardSet(cs []Card) uint64 {
+	var set uint64
+	for _, c := range cs {
+		set |= bit(c)
+	}
+	return set
 }
 
 // tableau is what move generation reads of the piles, gathered once per
@@ -152,6 +148,7 @@ type tableau struct {
 	top    [MaxPiles]Card  // pile i's top card, NoCard when it is empty
 	accept uint64          // the cards that fit on some pile's top
 	fill   uint64          // the cards that may fill an empty pile, 0 when none is
+	ranks  uint16          // bit r: a card of rank r fits on a top or fills a space
 }
 
 // readTableau gathers the piles' bounds and tops, and the sets of cards
@@ -167,6 +164,7 @@ func (s *State) readTableau(tb *tableau) {
 			t := s.cards[h-1]
 			tb.top[i] = t
 			tb.accept |= g.fitMask[t&63]
+			tb.ranks |= g.fitRanks[t&63]
 		} else {
 			empty = true
 		}
@@ -174,6 +172,7 @@ func (s *State) readTableau(tb *tableau) {
 	}
 	if empty {
 		tb.fill = g.fillMask[s.base]
+		tb.ranks |= g.fillRanks[s.base]
 	}
 }
 
@@ -353,11 +352,18 @@ func (s *State) Moves(dst []Move) []Move {
 			continue
 		}
 		p := s.cards[tb.lo[i]:tb.hi[i]]
-		groups, set := g.run(p, int(s.down[i]))
+		n := len(p)
+		groups := int(s.run[i])
+		topRank := p[n-1].Rank()
+		// The cards that may head a group: by rank arithmetic in runs
+		// built down without wrapping, else the run's cards one by one.
+		if byRank && !r.Wrap && (1<<groups-1)<<topRank&tb.ranks == 0 {
+			continue
+		}
+		set := cardSet(p[n-groups:])
 		if set&onPiles == 0 {
 			continue
 		}
-		n := len(p)
 		up := n - int(s.down[i])
 		lo := 1
 		if r.Unit == UnitWholeRun {
@@ -366,7 +372,6 @@ func (s *State) Moves(dst []Move) []Move {
 			}
 			lo = up
 		}
-		topRank := p[n-1].Rank()
 		for j := 0; j < g.piles; j++ {
 			if j == i {
 				continue

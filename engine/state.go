@@ -23,9 +23,16 @@ type Game struct {
 	// pile: bit c is set when card c fits on t. Cards are below 64, so a
 	// set of cards is one word.
 	fitMask [64]uint64
+	// chainMask[t] is the set of cards that continue a movable run on
+	// card t: fitMask[t], of t's suit only when runs are same-suit.
+	chainMask [64]uint64
 	// fillMask[b] is the set of cards that may head a group put on an
 	// empty pile when the foundations start with rank b.
 	fillMask [16]uint64
+	// fitRanks[t] and fillRanks[b] are the ranks of fitMask[t] and
+	// fillMask[b]: bit r for a card of rank r.
+	fitRanks  [64]uint16
+	fillRanks [16]uint16
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -42,11 +49,16 @@ func NewGame(r Rules) (*Game, error) {
 		for t := Card(0); t < 64; t++ {
 			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
 				g.fitMask[t] |= 1 << c
+				g.fitRanks[t] |= 1 << c.Rank()
+				if r.Unit != UnitSameSuitRun || c.Suit() == t.Suit() {
+					g.chainMask[t] |= 1 << c
+				}
 			}
 		}
 		for b := 1; b < len(g.fillMask); b++ {
 			if g.fillRule(c, b) {
 				g.fillMask[b] |= 1 << c
+				g.fillRanks[b] |= 1 << c.Rank()
 			}
 		}
 	}
@@ -81,6 +93,10 @@ func (g *Game) Piles() int { return g.piles }
 //	found  cards on each foundation; foundation i holds suit i%4, built
 //	       from base rank up (wrapping when the rules say so)
 //	cells  holdout cells, NoCard when empty
+//	run    the number of cards from the top of each pile that may move
+//	       together (the whole face-up part, the top card only, or the
+//	       longest run from the top whose cards chain: each fits on the
+//	       one below it, in one suit when runs must be), 0 when it is empty
 //	jk     where the Joker is (Joker Klondike): jkInPlay when it is a card
 //	       of the buffer (in a pile, the waste or the stock) or the game
 //	       has none, 1+f when it is on foundation f, jkWait when it waits
@@ -92,7 +108,7 @@ func (g *Game) Piles() int { return g.piles }
 //	       in play until it takes the Joker's place (the release move).
 //
 // The State carries a pointer to its Game; nothing else is shared. It is
-// 160 bytes (8 for the pointer, 150 of arrays and bytes, 2 of padding).
+// 168 bytes (8 for the pointer, 160 of arrays and bytes).
 type State struct {
 	g        *Game
 	cards    [MaxCards]Card
@@ -100,6 +116,7 @@ type State struct {
 	down     [MaxPiles]uint8
 	found    [MaxFoundations]uint8
 	cells    [MaxCells]Card
+	run      [MaxPiles]uint8
 	waste    uint8
 	recycles uint8
 	base     uint8 // rank every foundation starts with
@@ -344,6 +361,9 @@ func (g *Game) NewState(l Layout) (State, error) {
 		s.cells[i] = c
 	}
 	s.recycles = uint8(l.Recycles)
+	for i := 0; i < g.piles; i++ {
+		s.setRun(i)
+	}
 	if err := s.Validate(); err != nil {
 		return s, err
 	}
@@ -511,6 +531,9 @@ func (s *State) Validate() error {
 		}
 		if d := int(s.down[i]); d > 0 && d >= n {
 			return fmt.Errorf("pile %d has %d face-down cards of %d: its top must be face up", i+1, d, n)
+		}
+		if want := g.runCount(s.Pile(i), int(s.down[i])); int(s.run[i]) != want {
+			return fmt.Errorf("pile %d has a movable run of %d cards but %d are recorded", i+1, want, s.run[i])
 		}
 	}
 	for i := g.reserves; i < MaxReserves; i++ {
