@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // fits tells whether card c may be built on card t in a pile, from the
 // game's card sets.
 func (g *Game) fits(c, t Card) bool { return g.fitMask[t&63]>>(c&63)&1 != 0 }
@@ -149,6 +151,12 @@ type tableau struct {
 	accept uint64          // the cards that fit on some pile's top
 	fill   uint64          // the cards that may fill an empty pile, 0 when none is
 	ranks  uint16          // bit r: a card of rank r fits on a top or fills a space
+	tops   uint64          // the set of the piles' top cards
+	pileOf [64]uint8       // pileOf[t]: the pile whose top is t, for t in tops
+	// dupTops: two piles have the same top card (two decks), so pileOf
+	// does not name every pile.
+	dupTops     bool
+	empty, full uint16 // the empty piles and the others, bit i for pile i
 }
 
 // readTableau gathers the piles' bounds and tops, and the sets of cards
@@ -156,7 +164,6 @@ type tableau struct {
 func (s *State) readTableau(tb *tableau) {
 	g := s.g
 	prev := s.end[LocPile0-1]
-	empty := false
 	for i := 0; i < g.piles; i++ {
 		h := s.end[LocPile0+Loc(i)]
 		tb.lo[i], tb.hi[i] = prev, h
@@ -165,12 +172,18 @@ func (s *State) readTableau(tb *tableau) {
 			tb.top[i] = t
 			tb.accept |= g.fitMask[t&63]
 			tb.ranks |= g.fitRanks[t&63]
+			if tb.tops&bit(t) != 0 {
+				tb.dupTops = true
+			}
+			tb.tops |= bit(t)
+			tb.pileOf[t&63] = uint8(i)
+			tb.full |= 1 << i
 		} else {
-			empty = true
+			tb.empty |= 1 << i
 		}
 		prev = h
 	}
-	if empty {
+	if tb.empty != 0 {
 		tb.fill = g.fillMask[s.base]
 		tb.ranks |= g.fillRanks[s.base]
 	}
@@ -347,6 +360,8 @@ func (s *State) Moves(dst []Move) []Move {
 	// bottom fits a given card is found by arithmetic; otherwise every
 	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
+	rankCheck := byRank && !r.Wrap
+	whole, wrap, ranks := r.Unit == UnitWholeRun, r.Wrap, g.ranks
 	for i := 0; i < g.piles; i++ {
 		if tb.top[i] == NoCard {
 			continue
@@ -356,31 +371,44 @@ func (s *State) Moves(dst []Move) []Move {
 		groups := int(s.run[i])
 		topRank := p[n-1].Rank()
 		// The cards that may head a group: by rank arithmetic in runs
-		// built down without wrapping, else the run's cards one by one.
-		if byRank && !r.Wrap && (1<<groups-1)<<topRank&tb.ranks == 0 {
+		// built down without wrapping, then the run's cards one by one.
+		if rankCheck && (1<<groups-1)<<topRank&tb.ranks == 0 {
 			continue
 		}
-		set := cardSet(p[n-groups:])
+		var set, hosts uint64
+		for _, c := range p[n-groups:] {
+			set |= bit(c)
+			hosts |= g.hostMask[c&63]
+		}
 		if set&onPiles == 0 {
 			continue
 		}
 		up := n - int(s.down[i])
 		lo := 1
-		if r.Unit == UnitWholeRun {
+		if whole {
 			if groups != up {
 				continue
 			}
 			lo = up
 		}
-		for j := 0; j < g.piles; j++ {
-			if j == i {
-				continue
+		// The piles that may take a group, in order: the empty ones when
+		// a run card fills a space, and those whose top takes a run card.
+		var to uint16
+		if set&tb.fill != 0 {
+			to = tb.empty
+		}
+		if tb.dupTops {
+			to |= tb.full
+		} else {
+			for h := hosts & tb.tops; h != 0; h &= h - 1 {
+				to |= 1 << tb.pileOf[bits.TrailingZeros64(h)]
 			}
+		}
+		to &^= 1 << i
+		for ; to != 0; to &= to - 1 {
+			j := bits.TrailingZeros16(to)
 			t := tb.top[j]
 			if t == NoCard {
-				if set&tb.fill == 0 {
-					continue
-				}
 				for k := lo; k <= groups; k++ {
 					if s.fillOK(p[n-k]) {
 						dst = append(dst, s.groupMove(i, j, k, up))
@@ -388,21 +416,18 @@ func (s *State) Moves(dst []Move) []Move {
 				}
 				continue
 			}
-			if set&g.fitMask[t&63] == 0 {
-				continue
-			}
 			if byRank {
 				k := t.Rank() - 1 - topRank
-				if k < 0 && r.Wrap {
-					k += g.ranks
+				if k < 0 && wrap {
+					k += ranks
 				}
 				// With wrapping ranks a run may be longer than a suit, so
 				// every k of the right rank, one suit length apart, fits.
-				for k++; k <= groups; k += g.ranks {
+				for k++; k <= groups; k += ranks {
 					if k >= lo && g.fits(p[n-k], t) {
 						dst = append(dst, s.groupMove(i, j, k, up))
 					}
-					if !r.Wrap {
+					if !wrap {
 						break
 					}
 				}

@@ -23,6 +23,9 @@ type Game struct {
 	// pile: bit c is set when card c fits on t. Cards are below 64, so a
 	// set of cards is one word.
 	fitMask [64]uint64
+	// hostMask[c] is the set of cards that card c may be built on: bit t
+	// is set when c is in fitMask[t].
+	hostMask [64]uint64
 	// chainMask[t] is the set of cards that continue a movable run on
 	// card t: fitMask[t], of t's suit only when runs are same-suit.
 	chainMask [64]uint64
@@ -49,6 +52,7 @@ func NewGame(r Rules) (*Game, error) {
 		for t := Card(0); t < 64; t++ {
 			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
 				g.fitMask[t] |= 1 << c
+				g.hostMask[c] |= 1 << t
 				g.fitRanks[t] |= 1 << c.Rank()
 				if r.Unit != UnitSameSuitRun || c.Suit() == t.Suit() {
 					g.chainMask[t] |= 1 << c
