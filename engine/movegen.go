@@ -134,15 +134,6 @@ func (g *Game) runCount(p []Card, down int) int {
 	return k
 }
 
-// cardSet returns the set of the cards of cs.
-func cardSet(cs []Card) uint64 {
-	var set uint64
-	for _, c := range cs {
-		set |= bit(c)
-	}
-	return set
-}
-
 // tableau is what move generation reads of the piles, gathered once per
 // call.
 type tableau struct {
@@ -150,7 +141,6 @@ type tableau struct {
 	top    [MaxPiles]Card  // pile i's top card, NoCard when it is empty
 	accept uint64          // the cards that fit on some pile's top
 	fill   uint64          // the cards that may fill an empty pile, 0 when none is
-	ranks  uint16          // bit r: a card of rank r fits on a top or fills a space
 	tops   uint64          // the set of the piles' top cards
 	pileOf [64]uint8       // pileOf[t]: the pile whose top is t, for t in tops
 	// dupTops: two piles have the same top card (two decks), so pileOf
@@ -171,7 +161,6 @@ func (s *State) readTableau(tb *tableau) {
 			t := s.cards[h-1]
 			tb.top[i] = t
 			tb.accept |= g.fitMask[t&63]
-			tb.ranks |= g.fitRanks[t&63]
 			if tb.tops&bit(t) != 0 {
 				tb.dupTops = true
 			}
@@ -185,7 +174,6 @@ func (s *State) readTableau(tb *tableau) {
 	}
 	if tb.empty != 0 {
 		tb.fill = g.fillMask[s.base]
-		tb.ranks |= g.fillRanks[s.base]
 	}
 }
 
@@ -360,7 +348,6 @@ func (s *State) Moves(dst []Move) []Move {
 	// bottom fits a given card is found by arithmetic; otherwise every
 	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
-	rankCheck := byRank && !r.Wrap
 	whole, wrap, ranks := r.Unit == UnitWholeRun, r.Wrap, g.ranks
 	for i := 0; i < g.piles; i++ {
 		if tb.top[i] == NoCard {
@@ -370,11 +357,7 @@ func (s *State) Moves(dst []Move) []Move {
 		n := len(p)
 		groups := int(s.run[i])
 		topRank := p[n-1].Rank()
-		// The cards that may head a group: by rank arithmetic in runs
-		// built down without wrapping, then the run's cards one by one.
-		if rankCheck && (1<<groups-1)<<topRank&tb.ranks == 0 {
-			continue
-		}
+		// The run's cards, and the cards they may be built on.
 		var set, hosts uint64
 		for _, c := range p[n-groups:] {
 			set |= bit(c)

@@ -32,10 +32,6 @@ type Game struct {
 	// fillMask[b] is the set of cards that may head a group put on an
 	// empty pile when the foundations start with rank b.
 	fillMask [16]uint64
-	// fitRanks[t] and fillRanks[b] are the ranks of fitMask[t] and
-	// fillMask[b]: bit r for a card of rank r.
-	fitRanks  [64]uint16
-	fillRanks [16]uint16
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -53,7 +49,6 @@ func NewGame(r Rules) (*Game, error) {
 			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
 				g.fitMask[t] |= 1 << c
 				g.hostMask[c] |= 1 << t
-				g.fitRanks[t] |= 1 << c.Rank()
 				if r.Unit != UnitSameSuitRun || c.Suit() == t.Suit() {
 					g.chainMask[t] |= 1 << c
 				}
@@ -62,7 +57,6 @@ func NewGame(r Rules) (*Game, error) {
 		for b := 1; b < len(g.fillMask); b++ {
 			if g.fillRule(c, b) {
 				g.fillMask[b] |= 1 << c
-				g.fillRanks[b] |= 1 << c.Rank()
 			}
 		}
 	}
