@@ -134,6 +134,33 @@ func (g *Game) runCount(p []Card, down int) int {
 	return k
 }
 
+// rankRange returns the set of the cards of the n ranks from rank lo up,
+// every suit (and the values beside them that are no card): a range of
+// bits, since a card is its rank times four plus its suit.
+func rankRange(lo, n int) uint64 {
+	return (uint64(1)<<(4*n) - 1) << (4 * lo)
+}
+
+// runPatternRule computes the game's runPattern set of card t: the cards
+// that may lie in a run topped by t, and that those cards may be built on,
+// as far as suit and colour tell (not rank). It is every card but in
+// runs of alternating colour (colour and rank parity together stay the
+// same along a run and onto its host), of one suit, or of one colour.
+func (g *Game) runPatternRule(c, t Card) bool {
+	if !t.Valid() || t == Joker || !c.Valid() || c == Joker {
+		return true
+	}
+	switch g.Rules.Build {
+	case BuildAltColour:
+		return (c.Colour()^c.Rank())&1 == (t.Colour()^t.Rank())&1
+	case BuildSameSuit:
+		return c.Suit() == t.Suit()
+	case BuildSameColour:
+		return c.Colour() == t.Colour()
+	}
+	return true
+}
+
 // tableau is what move generation reads of the piles, gathered once per
 // call.
 type tableau struct {
@@ -348,6 +375,7 @@ func (s *State) Moves(dst []Move) []Move {
 	// bottom fits a given card is found by arithmetic; otherwise every
 	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
+	rankRuns := byRank && !r.Wrap
 	whole, wrap, ranks := r.Unit == UnitWholeRun, r.Wrap, g.ranks
 	for i := 0; i < g.piles; i++ {
 		if tb.top[i] == NoCard {
@@ -357,11 +385,21 @@ func (s *State) Moves(dst []Move) []Move {
 		n := len(p)
 		groups := int(s.run[i])
 		topRank := p[n-1].Rank()
-		// The run's cards, and the cards they may be built on.
+		// The run's cards (set), and the cards they may be built on
+		// (hosts). In runs built down by rank without wrapping, supersets
+		// of both are the cards of a range of ranks, a range of bits,
+		// that follow the top card's pattern (runPattern); the groups'
+		// own checks below narrow them.
 		var set, hosts uint64
-		for _, c := range p[n-groups:] {
-			set |= bit(c)
-			hosts |= g.hostMask[c&63]
+		if rankRuns {
+			pat := g.runPattern[tb.top[i]&63]
+			set = rankRange(topRank, groups) & pat
+			hosts = rankRange(topRank+1, groups) & pat
+		} else {
+			for _, c := range p[n-groups:] {
+				set |= bit(c)
+				hosts |= g.hostMask[c&63]
+			}
 		}
 		if set&onPiles == 0 {
 			continue

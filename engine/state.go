@@ -26,6 +26,9 @@ type Game struct {
 	// hostMask[c] is the set of cards that card c may be built on: bit t
 	// is set when c is in fitMask[t].
 	hostMask [64]uint64
+	// runPattern[t] is the set of cards runPatternRule admits for a run
+	// topped by card t.
+	runPattern [64]uint64
 	// chainMask[t] is the set of cards that continue a movable run on
 	// card t: fitMask[t], of t's suit only when runs are same-suit.
 	chainMask [64]uint64
@@ -52,6 +55,11 @@ func NewGame(r Rules) (*Game, error) {
 				if r.Unit != UnitSameSuitRun || c.Suit() == t.Suit() {
 					g.chainMask[t] |= 1 << c
 				}
+			}
+		}
+		for t := Card(0); t < 64; t++ {
+			if g.runPatternRule(c, t) {
+				g.runPattern[t] |= 1 << c
 			}
 		}
 		for b := 1; b < len(g.fillMask); b++ {
