@@ -430,6 +430,15 @@ func (s *State) Moves(dst []Move) []Move {
 			j := bits.TrailingZeros16(to)
 			t := tb.top[j]
 			if t == NoCard {
+				if rankRuns {
+					// Card k of the run has rank topRank+k-1, and filling
+					// a space asks only for a rank.
+					ks := uint32(g.fillRanks[s.base]>>topRank) << 1 & (uint32(1)<<(groups+1) - uint32(1)<<lo)
+					for ; ks != 0; ks &= ks - 1 {
+						dst = append(dst, s.groupMove(i, j, bits.TrailingZeros32(ks), up))
+					}
+					continue
+				}
 				for k := lo; k <= groups; k++ {
 					if s.fillOK(p[n-k]) {
 						dst = append(dst, s.groupMove(i, j, k, up))

@@ -35,6 +35,9 @@ type Game struct {
 	// fillMask[b] is the set of cards that may head a group put on an
 	// empty pile when the foundations start with rank b.
 	fillMask [16]uint64
+	// fillRanks[b] is the ranks of the real cards of fillMask[b], bit r
+	// for rank r: the fill rules ask a real card only for its rank.
+	fillRanks [16]uint16
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -65,6 +68,9 @@ func NewGame(r Rules) (*Game, error) {
 		for b := 1; b < len(g.fillMask); b++ {
 			if g.fillRule(c, b) {
 				g.fillMask[b] |= 1 << c
+				if c.Valid() && c != Joker && c.Rank() <= g.ranks {
+					g.fillRanks[b] |= 1 << c.Rank()
+				}
 			}
 		}
 	}
