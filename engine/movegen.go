@@ -138,7 +138,11 @@ func (g *Game) runCount(p []Card, down int) int {
 // every suit (and the values beside them that are no card): a range of
 // bits, since a card is its rank times four plus its suit.
 func rankRange(lo, n int) uint64 {
-	return (uint64(1)<<(4*n) - 1) << (4 * lo)
+	// The shifts are taken modulo 64, which spares the compiler's check
+	// for larger ones. Runs have at most 13 ranks, so the only range this
+	// gets wrong starts at rank 16: the hosts of a card not seen (Unknown,
+	// rank 15), which is built on nothing, so any set holds them.
+	return (uint64(1)<<(4*n&63) - 1) << (4 * lo & 63)
 }
 
 // runPatternRule computes the game's runPattern set of card t: the cards
@@ -180,6 +184,9 @@ type tableau struct {
 // that may go on them.
 func (s *State) readTableau(tb *tableau) {
 	g := s.g
+	var accept, tops uint64
+	var empty, full uint16
+	dup := false
 	prev := s.end[LocPile0-1]
 	for i := 0; i < g.piles; i++ {
 		h := s.end[LocPile0+Loc(i)]
@@ -187,19 +194,18 @@ func (s *State) readTableau(tb *tableau) {
 		if h > prev {
 			t := s.cards[h-1]
 			tb.top[i] = t
-			tb.accept |= g.fitMask[t&63]
-			if tb.tops&bit(t) != 0 {
-				tb.dupTops = true
-			}
-			tb.tops |= bit(t)
+			accept |= g.fitMask[t&63]
+			dup = dup || tops&bit(t) != 0
+			tops |= bit(t)
 			tb.pileOf[t&63] = uint8(i)
-			tb.full |= 1 << i
+			full |= 1 << i
 		} else {
-			tb.empty |= 1 << i
+			empty |= 1 << i
 		}
 		prev = h
 	}
-	if tb.empty != 0 {
+	tb.accept, tb.tops, tb.empty, tb.full, tb.dupTops = accept, tops, empty, full, dup
+	if empty != 0 {
 		tb.fill = g.fillMask[s.base]
 	}
 }
