@@ -352,7 +352,7 @@ func (s *State) Moves(dst []Move) []Move {
 	// next never holds the Joker, and without one toFoundation adds a
 	// move exactly for the cards in next.
 	next := s.foundationNext()
-	for i := 0; i < g.piles; i++ {
+	for i := 0; i < g.piles && (g.joker || tb.tops&next != 0); i++ {
 		t := tb.top[i]
 		if t == NoCard || (!g.joker && next&bit(t) == 0) {
 			continue
@@ -390,7 +390,7 @@ func (s *State) Moves(dst []Move) []Move {
 		p := s.cards[tb.lo[i]:tb.hi[i]]
 		n := len(p)
 		groups := int(s.run[i])
-		topRank := p[n-1].Rank()
+		topRank := tb.top[i].Rank()
 		// The run's cards (set), and the cards they may be built on
 		// (hosts). In runs built down by rank without wrapping, supersets
 		// of both are the cards of a range of ranks, a range of bits,
