@@ -173,11 +173,28 @@ type tableau struct {
 	accept uint64          // the cards that fit on some pile's top
 	fill   uint64          // the cards that may fill an empty pile, 0 when none is
 	tops   uint64          // the set of the piles' top cards
-	pileOf [64]uint8       // pileOf[t]: the pile whose top is t, for t in tops
-	// dupTops: two piles have the same top card (two decks), so pileOf
-	// does not name every pile.
-	dupTops     bool
+	pileOf [64]uint8       // pileOf[t]: the last pile whose top is t, for t in tops
+	// dups is the set of the cards that are the top of two piles (two
+	// decks): for them pileOf does not name every pile.
+	dups        uint64
 	empty, full uint16 // the empty piles and the others, bit i for pile i
+}
+
+// pilesTopped returns the piles whose top card is in the set cs, bit i
+// for pile i.
+func (tb *tableau) pilesTopped(cs uint64) uint16 {
+	var ps uint16
+	for h := cs & tb.tops; h != 0; h &= h - 1 {
+		ps |= 1 << tb.pileOf[bits.TrailingZeros64(h)]
+	}
+	if cs&tb.dups != 0 {
+		for j, t := range tb.top {
+			if t != NoCard && cs&tb.dups&bit(t) != 0 {
+				ps |= 1 << j
+			}
+		}
+	}
+	return ps
 }
 
 // readTableau gathers the piles' bounds and tops, and the sets of cards
@@ -186,7 +203,7 @@ func (s *State) readTableau(tb *tableau) {
 	g := s.g
 	var accept, tops uint64
 	var empty, full uint16
-	dup := false
+	var dups uint64
 	prev := s.end[LocPile0-1]
 	for i := 0; i < g.piles; i++ {
 		h := s.end[LocPile0+Loc(i)]
@@ -195,7 +212,7 @@ func (s *State) readTableau(tb *tableau) {
 			t := s.cards[h-1]
 			tb.top[i] = t
 			accept |= g.fitMask[t&63]
-			dup = dup || tops&bit(t) != 0
+			dups |= tops & bit(t)
 			tops |= bit(t)
 			tb.pileOf[t&63] = uint8(i)
 			full |= 1 << i
@@ -204,7 +221,7 @@ func (s *State) readTableau(tb *tableau) {
 		}
 		prev = h
 	}
-	tb.accept, tb.tops, tb.empty, tb.full, tb.dupTops = accept, tops, empty, full, dup
+	tb.accept, tb.tops, tb.empty, tb.full, tb.dups = accept, tops, empty, full, dups
 	if empty != 0 {
 		tb.fill = g.fillMask[s.base]
 	}
@@ -424,13 +441,7 @@ func (s *State) Moves(dst []Move) []Move {
 		if set&tb.fill != 0 {
 			to = tb.empty
 		}
-		if tb.dupTops {
-			to |= tb.full
-		} else {
-			for h := hosts & tb.tops; h != 0; h &= h - 1 {
-				to |= 1 << tb.pileOf[bits.TrailingZeros64(h)]
-			}
-		}
+		to |= tb.pilesTopped(hosts)
 		to &^= 1 << i
 		for ; to != 0; to &= to - 1 {
 			j := bits.TrailingZeros16(to)
