@@ -366,19 +366,27 @@ func (s *State) Moves(dst []Move) []Move {
 	s.readTableau(&tb)
 	onPiles := tb.accept | tb.fill // the cards that go on some pile
 	// Single cards to the foundations: pile tops, waste, reserves, cells.
-	// next never holds the Joker, and without one toFoundation adds a
-	// move exactly for the cards in next.
+	// toFoundation adds moves only for the cards in up: those of next (a
+	// set that never holds the Joker), and with a Joker the Joker itself
+	// and the real card it stands for.
 	next := s.foundationNext()
-	for i := 0; i < g.piles && (g.joker || tb.tops&next != 0); i++ {
+	up := next
+	if g.joker {
+		up |= bit(Joker)
+		if jf := s.jokerFound(); jf >= 0 {
+			up |= bit(NewCard(int(s.jkRank), jf&3))
+		}
+	}
+	for i := 0; i < g.piles && tb.tops&up != 0; i++ {
 		t := tb.top[i]
-		if t == NoCard || (!g.joker && next&bit(t) == 0) {
+		if t == NoCard || up&bit(t) == 0 {
 			continue
 		}
 		d := s.down[i]
 		dst = s.toFoundation(dst, t, LocPile0+Loc(i), d > 0 && int(tb.hi[i]-tb.lo[i])-1 == int(d))
 	}
 	if s.waste > 0 {
-		if c := s.cards[s.waste-1]; g.joker || next&bit(c) != 0 {
+		if c := s.cards[s.waste-1]; up&bit(c) != 0 {
 			dst = s.toFoundation(dst, c, LocWaste, false)
 		}
 	}
