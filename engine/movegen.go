@@ -407,7 +407,7 @@ func (s *State) Moves(dst []Move) []Move {
 	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
 	rankRuns := byRank && !r.Wrap
-	whole, wrap, ranks := r.Unit == UnitWholeRun, r.Wrap, g.ranks
+	whole, wrap, ranks, oneDeck := r.Unit == UnitWholeRun, r.Wrap, g.ranks, r.Decks == 1
 	for i := 0; i < g.piles; i++ {
 		if tb.top[i] == NoCard {
 			continue
@@ -488,9 +488,15 @@ func (s *State) Moves(dst []Move) []Move {
 				}
 				continue
 			}
-			for k := lo; k <= groups; k++ {
-				if g.fits(p[n-k], t) {
+			// With one deck each card of the run that fits on t is there
+			// once: the search stops when none is left.
+			want := set & g.fitMask[t&63]
+			for k := lo; k <= groups && want != 0; k++ {
+				if c := p[n-k]; g.fits(c, t) {
 					dst = append(dst, s.groupMove(i, j, k, up))
+					if oneDeck {
+						want &^= bit(c)
+					}
 				}
 			}
 		}
