@@ -409,13 +409,12 @@ func (s *State) Moves(dst []Move) []Move {
 	rankRuns := byRank && !r.Wrap
 	whole, wrap, ranks, oneDeck := r.Unit == UnitWholeRun, r.Wrap, g.ranks, r.Decks == 1
 	for i := 0; i < g.piles; i++ {
-		if tb.top[i] == NoCard {
+		top := tb.top[i]
+		if top == NoCard {
 			continue
 		}
-		p := s.cards[tb.lo[i]:tb.hi[i]]
-		n := len(p)
 		groups := int(s.run[i])
-		topRank := tb.top[i].Rank()
+		topRank := top.Rank()
 		// The run's cards (set), and the cards they may be built on
 		// (hosts). In runs built down by rank without wrapping, supersets
 		// of both are the cards of a range of ranks, a range of bits,
@@ -423,11 +422,11 @@ func (s *State) Moves(dst []Move) []Move {
 		// own checks below narrow them.
 		var set, hosts uint64
 		if rankRuns {
-			pat := g.runPattern[tb.top[i]&63]
+			pat := g.runPattern[top&63]
 			set = rankRange(topRank, groups) & pat
 			hosts = rankRange(topRank+1, groups) & pat
 		} else {
-			for _, c := range p[n-groups:] {
+			for _, c := range s.cards[int(tb.hi[i])-groups : tb.hi[i]] {
 				set |= bit(c)
 				hosts |= g.hostMask[c&63]
 			}
@@ -435,6 +434,8 @@ func (s *State) Moves(dst []Move) []Move {
 		if set&onPiles == 0 {
 			continue
 		}
+		p := s.cards[tb.lo[i]:tb.hi[i]]
+		n := len(p)
 		up := n - int(s.down[i])
 		lo := 1
 		if whole {
