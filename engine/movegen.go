@@ -437,6 +437,10 @@ func (s *State) Moves(dst []Move) []Move {
 		p := s.cards[tb.lo[i]:tb.hi[i]]
 		n := len(p)
 		up := n - int(s.down[i])
+		flipAt := 0 // the group that bares a face-down card, 0 for none
+		if s.down[i] > 0 {
+			flipAt = up
+		}
 		lo := 1
 		if whole {
 			if groups != up {
@@ -461,13 +465,13 @@ func (s *State) Moves(dst []Move) []Move {
 					// a space asks only for a rank.
 					ks := uint32(g.fillRanks[s.base]>>topRank) << 1 & (uint32(1)<<(groups+1) - uint32(1)<<lo)
 					for ; ks != 0; ks &= ks - 1 {
-						dst = append(dst, s.groupMove(i, j, bits.TrailingZeros32(ks), up))
+						dst = append(dst, groupMove(i, j, bits.TrailingZeros32(ks), flipAt))
 					}
 					continue
 				}
 				for k := lo; k <= groups; k++ {
 					if s.fillOK(p[n-k]) {
-						dst = append(dst, s.groupMove(i, j, k, up))
+						dst = append(dst, groupMove(i, j, k, flipAt))
 					}
 				}
 				continue
@@ -481,7 +485,7 @@ func (s *State) Moves(dst []Move) []Move {
 				// every k of the right rank, one suit length apart, fits.
 				for k++; k <= groups; k += ranks {
 					if k >= lo && g.fits(p[n-k], t) {
-						dst = append(dst, s.groupMove(i, j, k, up))
+						dst = append(dst, groupMove(i, j, k, flipAt))
 					}
 					if !wrap {
 						break
@@ -494,7 +498,7 @@ func (s *State) Moves(dst []Move) []Move {
 			want := set & g.fitMask[t&63]
 			for k := lo; k <= groups && want != 0; k++ {
 				if c := p[n-k]; g.fits(c, t) {
-					dst = append(dst, s.groupMove(i, j, k, up))
+					dst = append(dst, groupMove(i, j, k, flipAt))
 					if oneDeck {
 						want &^= bit(c)
 					}
@@ -634,9 +638,11 @@ func (s *State) Talon() int { return int(s.end[0]) }
 // WastePos returns the number of cards in the waste.
 func (s *State) WastePos() int { return int(s.waste) }
 
-func (s *State) groupMove(i, j, k, up int) Move {
+// groupMove is the move of the top k cards of pile i onto pile j; it
+// turns a face-down card when k is flipAt.
+func groupMove(i, j, k, flipAt int) Move {
 	m := NewMove(LocPile0+Loc(i), LocPile0+Loc(j), k)
-	if k == up && s.down[i] > 0 {
+	if k == flipAt {
 		m = m.withFlip()
 	}
 	return m
