@@ -164,8 +164,25 @@ func (s *State) insert(l Loc, c Card) {
 // transfer moves the n cards at buffer index i (in location from) onto the
 // top of location to, keeping their order, by rotating the buffer between.
 func (s *State) transfer(from Loc, i, n int, to Loc) {
-	var tmp [MaxCards]Card
 	dst := int(s.end[to])
+	if n == 1 { // the common case, in one shift
+		c := s.cards[i]
+		if i < dst {
+			copy(s.cards[i:dst-1], s.cards[i+1:dst])
+			s.cards[dst-1] = c
+			for k := from; k < to; k++ {
+				s.end[k]--
+			}
+			return
+		}
+		copy(s.cards[dst+1:i+1], s.cards[dst:i])
+		s.cards[dst] = c
+		for k := to; k < from; k++ {
+			s.end[k]++
+		}
+		return
+	}
+	var tmp [MaxCards]Card
 	if i < dst {
 		copy(tmp[:n], s.cards[i:i+n])
 		copy(s.cards[i:], s.cards[i+n:dst])
