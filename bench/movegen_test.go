@@ -89,6 +89,39 @@ func TestPlayoutAllocs(t *testing.T) {
 	}
 }
 
+// TestPlayoutAllocsEveryTable checks that the hot path allocates nothing
+// in every game of the pinned tables (two decks, the Joker, reserves,
+// cells, Yukon's groups): random playouts, which generate and apply, from
+// each table's first deal.
+func TestPlayoutAllocsEveryTable(t *testing.T) {
+	tables, err := PerftTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tables) == 0 {
+		t.Fatal("no pinned tables: the test checked nothing")
+	}
+	buf := make([]engine.Move, 0, 256)
+	for _, tb := range tables {
+		g := engine.MustGame(tb.Rules)
+		l, err := tb.Deals[0].Layout(&g.Rules)
+		if err != nil {
+			t.Fatalf("%s: %v", tb.Name, err)
+		}
+		start, err := g.NewState(l)
+		if err != nil {
+			t.Fatalf("%s: %v", tb.Name, err)
+		}
+		rng := NewRNG(11)
+		if n := testing.AllocsPerRun(5, func() {
+			s := start
+			_, _, buf = Playout(&s, &rng, PlayoutPlies, buf)
+		}); n != 0 {
+			t.Errorf("%s: Playout allocates %v times per run, want 0", tb.Name, n)
+		}
+	}
+}
+
 // draw1Table returns the pinned table of draw-1 Klondike.
 func draw1Table(t *testing.T) *PerftTable {
 	t.Helper()

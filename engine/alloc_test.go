@@ -33,8 +33,8 @@ func allocPositions(t *testing.T) []State {
 
 // TestStateSize pins the size of State: a value copied on every Child.
 func TestStateSize(t *testing.T) {
-	if got := unsafe.Sizeof(State{}); got != 160 {
-		t.Errorf("State is %d bytes, want 160 (update the layout doc and this test together)", got)
+	if got := unsafe.Sizeof(State{}); got != 168 {
+		t.Errorf("State is %d bytes, want 168 (update the layout doc and this test together)", got)
 	}
 }
 

@@ -76,18 +76,63 @@ func (s *State) Apply(m Move) {
 		}
 		s.cells[to-LocCell0] = c
 	default:
+		t := s.top(to)
 		if src >= 0 {
 			s.transfer(from, src, n, to)
 		} else {
 			s.insert(to, c)
 		}
+		s.grow(to, n, c, t)
 	}
 	if from.IsPile() {
 		i := from - LocPile0
 		if d := s.down[i]; d > 0 && s.end[from]-uint8(s.start(from)) == d {
 			s.down[i]--
 		}
+		s.shrink(int(i), n)
 	}
+}
+
+// top returns the top card of buffer location l, or NoCard.
+func (s *State) top(l Loc) Card {
+	if e := int(s.end[l]); e > s.start(l) {
+		return s.cards[e-1]
+	}
+	return NoCard
+}
+
+// setRun records pile i's movable run from its cards.
+func (s *State) setRun(i int) {
+	s.run[i] = uint8(s.g.runCount(s.Pile(i), int(s.down[i])))
+}
+
+// grow updates the run of location l (a pile; nothing else has one) after
+// n cards headed by card c were put on its top card t (NoCard when it was
+// empty). The n cards move together, so they are a run of their own.
+func (s *State) grow(l Loc, n int, c, t Card) {
+	if !l.IsPile() {
+		return
+	}
+	i := l - LocPile0
+	switch {
+	case s.g.Rules.Unit == UnitTopCard:
+		s.run[i] = 1
+	case t != NoCard && (s.g.Rules.Unit == UnitAnyFaceUp || s.g.chainMask[t&63]&bit(c) != 0):
+		s.run[i] += uint8(n)
+	default:
+		s.run[i] = uint8(n)
+	}
+}
+
+// shrink updates pile i's run after n cards left its top and a face-down
+// card, if it was bared, was turned up.
+func (s *State) shrink(i, n int) {
+	k := int(s.run[i]) - n
+	if k <= 0 || s.g.Rules.Unit == UnitTopCard {
+		s.setRun(i) // the new top heads a run of its own, to be counted
+		return
+	}
+	s.run[i] = uint8(k)
 }
 
 // Child writes into dst the state after move m: copy-make.
@@ -119,8 +164,25 @@ func (s *State) insert(l Loc, c Card) {
 // transfer moves the n cards at buffer index i (in location from) onto the
 // top of location to, keeping their order, by rotating the buffer between.
 func (s *State) transfer(from Loc, i, n int, to Loc) {
-	var tmp [MaxCards]Card
 	dst := int(s.end[to])
+	if n == 1 { // the common case, in one shift
+		c := s.cards[i]
+		if i < dst {
+			copy(s.cards[i:dst-1], s.cards[i+1:dst])
+			s.cards[dst-1] = c
+			for k := from; k < to; k++ {
+				s.end[k]--
+			}
+			return
+		}
+		copy(s.cards[dst+1:i+1], s.cards[dst:i])
+		s.cards[dst] = c
+		for k := to; k < from; k++ {
+			s.end[k]++
+		}
+		return
+	}
+	var tmp [MaxCards]Card
 	if i < dst {
 		copy(tmp[:n], s.cards[i:i+n])
 		copy(s.cards[i:], s.cards[i+n:dst])
@@ -147,6 +209,9 @@ func (s *State) deal() {
 		first, count = LocReserve0, g.reserves
 	}
 	for k := 0; k < count && s.end[0] > s.waste; k++ {
-		s.transfer(LocWaste, int(s.waste), 1, first+Loc(k))
+		to := first + Loc(k)
+		c, t := s.cards[s.waste], s.top(to)
+		s.transfer(LocWaste, int(s.waste), 1, to)
+		s.grow(to, 1, c, t)
 	}
 }

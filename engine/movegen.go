@@ -1,8 +1,13 @@
 package engine
 
+import "math/bits"
+
 // fits tells whether card c may be built on card t in a pile, from the
-// game's table.
-func (g *Game) fits(c, t Card) bool { return g.fitTab[int(c&63)<<6|int(t&63)] }
+// game's card sets.
+func (g *Game) fits(c, t Card) bool { return g.fitMask[t&63]>>(c&63)&1 != 0 }
+
+// bit is card c's bit in a set of cards.
+func bit(c Card) uint64 { return 1 << (c & 63) }
 
 // Fits tells whether card c may be built on card t in a pile.
 func (g *Game) Fits(c, t Card) bool { return g.fits(c, t) }
@@ -47,18 +52,42 @@ func (g *Game) fitsRule(c, t Card) bool {
 }
 
 // fillOK tells whether a group whose bottom card is c may go to an empty pile.
-func (s *State) fillOK(c Card) bool {
-	switch s.g.Rules.Fill {
+func (s *State) fillOK(c Card) bool { return s.g.fillMask[s.base]&bit(c) != 0 }
+
+// fillRule computes fillOK from the rules for foundations starting with
+// rank base; NewGame fills the game's sets with it.
+func (g *Game) fillRule(c Card, base int) bool {
+	switch g.Rules.Fill {
 	case FillAny:
 		return c != Joker && c != Unknown
 	case FillNone:
 		return false
 	}
-	top := int(s.base) - 1
+	top := base - 1
 	if top == 0 {
-		top = s.g.ranks
+		top = g.ranks
 	}
 	return c != Joker && c.Rank() == top
+}
+
+// foundationNext returns the set of cards that some foundation takes
+// next, as foundationFor decides for a card that is not the Joker: a
+// card is in it exactly when foundationFor finds a foundation for it.
+func (s *State) foundationNext() uint64 {
+	g := s.g
+	var m uint64
+	if s.base == 1 {
+		for i := 0; i < g.founds; i++ {
+			m |= bit(NewCard(int(s.found[i])+1, i&3))
+		}
+		return m &^ bit(Joker)
+	}
+	for i := 0; i < g.founds; i++ {
+		if h := int(s.found[i]); h < g.ranks {
+			m |= bit(NewCard(g.rankAt(int(s.base), h), i&3))
+		}
+	}
+	return m
 }
 
 // foundationFor returns the first foundation that takes card c, or -1.
@@ -85,31 +114,117 @@ func (s *State) foundationFor(c Card) int {
 	return -1
 }
 
-// runLen returns how many cards from the top of pile i may move together.
-func (s *State) runLen(i int) (groups int, whole bool) {
-	p := s.Pile(i)
-	up := p[s.down[i]:]
+// runCount returns how many cards from the top of pile p (bottom to top,
+// its first down cards face down) may move together: State.run's value.
+func (g *Game) runCount(p []Card, down int) int {
+	up := p[down:]
 	n := len(up)
-	if n == 0 {
-		return 0, false
+	switch {
+	case n == 0:
+		return 0
+	case g.Rules.Unit == UnitTopCard:
+		return 1
+	case g.Rules.Unit == UnitAnyFaceUp:
+		return n
 	}
-	g := s.g
 	k := 1
-	switch g.Rules.Unit {
-	case UnitTopCard:
-		return 1, n == 1
-	case UnitAnyFaceUp:
-		return n, true
-	case UnitSameSuitRun:
-		for k < n && g.fits(up[n-k], up[n-k-1]) && up[n-k].Suit() == up[n-k-1].Suit() {
-			k++
-		}
-	default:
-		for k < n && g.fits(up[n-k], up[n-k-1]) {
-			k++
+	for k < n && g.chainMask[up[n-k-1]&63]&bit(up[n-k]) != 0 {
+		k++
+	}
+	return k
+}
+
+// rankRange returns the set of the cards of the n ranks from rank lo up,
+// every suit (and the values beside them that are no card): a range of
+// bits, since a card is its rank times four plus its suit.
+func rankRange(lo, n int) uint64 {
+	// The shifts are taken modulo 64, which spares the compiler's check
+	// for larger ones. Runs have at most 13 ranks, so the only range this
+	// gets wrong starts at rank 16: the hosts of a card not seen (Unknown,
+	// rank 15), which is built on nothing, so any set holds them.
+	return (uint64(1)<<(4*n&63) - 1) << (4 * lo & 63)
+}
+
+// runPatternRule computes the game's runPattern set of card t: the cards
+// that may lie in a run topped by t, and that those cards may be built on,
+// as far as suit and colour tell (not rank). It is every card but in
+// runs of alternating colour (colour and rank parity together stay the
+// same along a run and onto its host), of one suit, or of one colour.
+func (g *Game) runPatternRule(c, t Card) bool {
+	if !t.Valid() || t == Joker || !c.Valid() || c == Joker {
+		return true
+	}
+	switch g.Rules.Build {
+	case BuildAltColour:
+		return (c.Colour()^c.Rank())&1 == (t.Colour()^t.Rank())&1
+	case BuildSameSuit:
+		return c.Suit() == t.Suit()
+	case BuildSameColour:
+		return c.Colour() == t.Colour()
+	}
+	return true
+}
+
+// tableau is what move generation reads of the piles, gathered once per
+// call.
+type tableau struct {
+	lo, hi [MaxPiles]uint8 // pile i is cards[lo[i]:hi[i]]
+	top    [MaxPiles]Card  // pile i's top card, NoCard when it is empty
+	accept uint64          // the cards that fit on some pile's top
+	fill   uint64          // the cards that may fill an empty pile, 0 when none is
+	tops   uint64          // the set of the piles' top cards
+	pileOf [64]uint8       // pileOf[t]: the last pile whose top is t, for t in tops
+	// dups is the set of the cards that are the top of two piles (two
+	// decks): for them pileOf does not name every pile.
+	dups        uint64
+	empty, full uint16 // the empty piles and the others, bit i for pile i
+}
+
+// pilesTopped returns the piles whose top card is in the set cs, bit i
+// for pile i.
+func (tb *tableau) pilesTopped(cs uint64) uint16 {
+	var ps uint16
+	for h := cs & tb.tops; h != 0; h &= h - 1 {
+		ps |= 1 << tb.pileOf[bits.TrailingZeros64(h)]
+	}
+	if cs&tb.dups != 0 {
+		for j, t := range tb.top {
+			if t != NoCard && cs&tb.dups&bit(t) != 0 {
+				ps |= 1 << j
+			}
 		}
 	}
-	return k, k == n
+	return ps
+}
+
+// readTableau gathers the piles' bounds and tops, and the sets of cards
+// that may go on them.
+func (s *State) readTableau(tb *tableau) {
+	g := s.g
+	var accept, tops uint64
+	var empty, full uint16
+	var dups uint64
+	prev := s.end[LocPile0-1]
+	for i := 0; i < g.piles; i++ {
+		h := s.end[LocPile0+Loc(i)]
+		tb.lo[i], tb.hi[i] = prev, h
+		if h > prev {
+			t := s.cards[h-1]
+			tb.top[i] = t
+			accept |= g.fitMask[t&63]
+			dups |= tops & bit(t)
+			tops |= bit(t)
+			tb.pileOf[t&63] = uint8(i)
+			full |= 1 << i
+		} else {
+			empty |= 1 << i
+		}
+		prev = h
+	}
+	tb.accept, tb.tops, tb.empty, tb.full, tb.dups = accept, tops, empty, full, dups
+	if empty != 0 {
+		tb.fill = g.fillMask[s.base]
+	}
 }
 
 // jokerForced tells whether the Joker must move now (Joker Klondike): it
@@ -228,6 +343,11 @@ func (s *State) toFoundation(dst []Move, c Card, from Loc, flip bool) []Move {
 // takes it. With a Joker, when it is forced (see JokerForced) its moves to
 // the open foundations are the only moves. It allocates nothing when dst
 // has room.
+//
+// Sets of cards make the common case short: a card goes to a foundation
+// only when it is in foundationNext's set, to a pile only when it is in the
+// set of cards that fit on a pile's top or fill an empty one, and a pile's
+// groups are tried only when the set of its movable cards meets that set.
 func (s *State) Moves(dst []Move) []Move {
 	start := len(dst)
 	g := s.g
@@ -242,109 +362,162 @@ func (s *State) Moves(dst []Move) []Move {
 			return s.toFoundation(dst, Joker, from, flip)
 		}
 	}
+	var tb tableau
+	s.readTableau(&tb)
+	onPiles := tb.accept | tb.fill // the cards that go on some pile
 	// Single cards to the foundations: pile tops, waste, reserves, cells.
-	for i := 0; i < g.piles; i++ {
-		p := s.Pile(i)
-		if len(p) == 0 {
+	// toFoundation adds moves only for the cards in up: those of next (a
+	// set that never holds the Joker), and with a Joker the Joker itself
+	// and the real card it stands for.
+	next := s.foundationNext()
+	up := next
+	if g.joker {
+		up |= bit(Joker)
+		if jf := s.jokerFound(); jf >= 0 {
+			up |= bit(NewCard(int(s.jkRank), jf&3))
+		}
+	}
+	for i := 0; i < g.piles && tb.tops&up != 0; i++ {
+		t := tb.top[i]
+		if t == NoCard || up&bit(t) == 0 {
 			continue
 		}
-		dst = s.toFoundation(dst, p[len(p)-1], LocPile0+Loc(i), len(p)-1 == int(s.down[i]) && s.down[i] > 0)
+		d := s.down[i]
+		dst = s.toFoundation(dst, t, LocPile0+Loc(i), d > 0 && int(tb.hi[i]-tb.lo[i])-1 == int(d))
 	}
 	if s.waste > 0 {
-		dst = s.toFoundation(dst, s.cards[s.waste-1], LocWaste, false)
+		if c := s.cards[s.waste-1]; up&bit(c) != 0 {
+			dst = s.toFoundation(dst, c, LocWaste, false)
+		}
 	}
 	for i := 0; i < g.reserves; i++ {
-		if rv := s.Reserve(i); len(rv) > 0 {
-			if f := s.foundationFor(rv[len(rv)-1]); f >= 0 {
-				dst = append(dst, NewMove(LocReserve0+Loc(i), LocFound0+Loc(f), 1))
-			}
+		if rv := s.Reserve(i); len(rv) > 0 && next&bit(rv[len(rv)-1]) != 0 {
+			f := s.foundationFor(rv[len(rv)-1])
+			dst = append(dst, NewMove(LocReserve0+Loc(i), LocFound0+Loc(f), 1))
 		}
 	}
 	for i := 0; i < g.cells; i++ {
-		if c := s.cells[i]; c != NoCard {
-			if f := s.foundationFor(c); f >= 0 {
-				dst = append(dst, NewMove(LocCell0+Loc(i), LocFound0+Loc(f), 1))
-			}
+		if c := s.cells[i]; c != NoCard && next&bit(c) != 0 {
+			f := s.foundationFor(c)
+			dst = append(dst, NewMove(LocCell0+Loc(i), LocFound0+Loc(f), 1))
 		}
 	}
-	// Groups from pile to pile.
-	var tops [MaxPiles]Card
-	for j := 0; j < g.piles; j++ {
-		if e := s.end[LocPile0+Loc(j)]; e > s.end[LocPile0+Loc(j)-1] {
-			tops[j] = s.cards[e-1]
-		}
-	}
-	// In runs built down by rank the group whose bottom fits a given card
-	// is found by arithmetic; otherwise every group is tried.
+	// Groups from pile to pile. In runs built down by rank the group whose
+	// bottom fits a given card is found by arithmetic; otherwise every
+	// group is tried.
 	byRank := r.Build != BuildUpDownSuit && r.Unit != UnitAnyFaceUp
+	rankRuns := byRank && !r.Wrap
+	whole, wrap, ranks, oneDeck := r.Unit == UnitWholeRun, r.Wrap, g.ranks, r.Decks == 1
 	for i := 0; i < g.piles; i++ {
-		if tops[i] == NoCard {
+		top := tb.top[i]
+		if top == NoCard {
 			continue
 		}
-		groups, _ := s.runLen(i)
-		p := s.Pile(i)
+		groups := int(s.run[i])
+		topRank := top.Rank()
+		// The run's cards (set), and the cards they may be built on
+		// (hosts). In runs built down by rank without wrapping, supersets
+		// of both are the cards of a range of ranks, a range of bits,
+		// that follow the top card's pattern (runPattern); the groups'
+		// own checks below narrow them.
+		var set, hosts uint64
+		if rankRuns {
+			pat := g.runPattern[top&63]
+			set = rankRange(topRank, groups) & pat
+			hosts = rankRange(topRank+1, groups) & pat
+		} else {
+			for _, c := range s.cards[int(tb.hi[i])-groups : tb.hi[i]] {
+				set |= bit(c)
+				hosts |= g.hostMask[c&63]
+			}
+		}
+		if set&onPiles == 0 {
+			continue
+		}
+		p := s.cards[tb.lo[i]:tb.hi[i]]
 		n := len(p)
 		up := n - int(s.down[i])
+		flipAt := 0 // the group that bares a face-down card, 0 for none
+		if s.down[i] > 0 {
+			flipAt = up
+		}
 		lo := 1
-		if r.Unit == UnitWholeRun {
+		if whole {
 			if groups != up {
 				continue
 			}
 			lo = up
 		}
-		topRank := p[n-1].Rank()
-		for j := 0; j < g.piles; j++ {
-			if j == i {
-				continue
-			}
-			t := tops[j]
+		// The piles that may take a group, in order: the empty ones when
+		// a run card fills a space, and those whose top takes a run card.
+		var to uint16
+		if set&tb.fill != 0 {
+			to = tb.empty
+		}
+		to |= tb.pilesTopped(hosts)
+		to &^= 1 << i
+		for ; to != 0; to &= to - 1 {
+			j := bits.TrailingZeros16(to)
+			t := tb.top[j]
 			if t == NoCard {
+				if rankRuns {
+					// Card k of the run has rank topRank+k-1, and filling
+					// a space asks only for a rank.
+					ks := uint32(g.fillRanks[s.base]>>topRank) << 1 & (uint32(1)<<(groups+1) - uint32(1)<<lo)
+					for ; ks != 0; ks &= ks - 1 {
+						dst = append(dst, groupMove(i, j, bits.TrailingZeros32(ks), flipAt))
+					}
+					continue
+				}
 				for k := lo; k <= groups; k++ {
 					if s.fillOK(p[n-k]) {
-						dst = append(dst, s.groupMove(i, j, k, up))
+						dst = append(dst, groupMove(i, j, k, flipAt))
 					}
 				}
 				continue
 			}
 			if byRank {
-				if t == Joker {
-					continue
-				}
 				k := t.Rank() - 1 - topRank
-				if k < 0 && r.Wrap {
-					k += g.ranks
+				if k < 0 && wrap {
+					k += ranks
 				}
 				// With wrapping ranks a run may be longer than a suit, so
 				// every k of the right rank, one suit length apart, fits.
-				for k++; k <= groups; k += g.ranks {
+				for k++; k <= groups; k += ranks {
 					if k >= lo && g.fits(p[n-k], t) {
-						dst = append(dst, s.groupMove(i, j, k, up))
+						dst = append(dst, groupMove(i, j, k, flipAt))
 					}
-					if !r.Wrap {
+					if !wrap {
 						break
 					}
 				}
 				continue
 			}
-			for k := lo; k <= groups; k++ {
-				if g.fits(p[n-k], t) {
-					dst = append(dst, s.groupMove(i, j, k, up))
+			// With one deck each card of the run that fits on t is there
+			// once: the search stops when none is left.
+			want := set & g.fitMask[t&63]
+			for k := lo; k <= groups && want != 0; k++ {
+				if c := p[n-k]; g.fits(c, t) {
+					dst = append(dst, groupMove(i, j, k, flipAt))
+					if oneDeck {
+						want &^= bit(c)
+					}
 				}
 			}
 		}
 	}
 	// Single cards to piles: waste, reserves, cells, foundations.
 	if s.waste > 0 {
-		dst = s.cardToPiles(dst, s.cards[s.waste-1], LocWaste)
+		dst = s.cardToTops(dst, s.cards[s.waste-1], LocWaste, &tb)
 	}
 	for i := 0; i < g.reserves; i++ {
 		if rv := s.Reserve(i); len(rv) > 0 {
-			dst = s.cardToPiles(dst, rv[len(rv)-1], LocReserve0+Loc(i))
+			dst = s.cardToTops(dst, rv[len(rv)-1], LocReserve0+Loc(i), &tb)
 		}
 	}
 	for i := 0; i < g.cells; i++ {
 		if c := s.cells[i]; c != NoCard {
-			dst = s.cardToPiles(dst, c, LocCell0+Loc(i))
+			dst = s.cardToTops(dst, c, LocCell0+Loc(i), &tb)
 		}
 	}
 	if r.WorryBack {
@@ -352,14 +525,14 @@ func (s *State) Moves(dst []Move) []Move {
 			if s.found[i] == 0 || (i >= 4 && s.found[i] == s.found[i-4]) {
 				continue
 			}
-			dst = s.cardToPiles(dst, s.FoundationTop(i), LocFound0+Loc(i))
+			dst = s.cardToTops(dst, s.FoundationTop(i), LocFound0+Loc(i), &tb)
 		}
 	}
 	// Into the lowest empty cell: pile tops and the waste top.
 	if cell := s.emptyCell(); cell >= 0 {
 		to := LocCell0 + Loc(cell)
 		for i := 0; i < g.piles; i++ {
-			if n := len(s.Pile(i)); n > 0 {
+			if n := int(tb.hi[i] - tb.lo[i]); n > 0 {
 				m := NewMove(LocPile0+Loc(i), to, 1)
 				if n-1 == int(s.down[i]) && s.down[i] > 0 {
 					m = m.withFlip()
@@ -400,14 +573,24 @@ func (s *State) emptyCell() int {
 // cardToPiles appends the moves of one card from a location to every pile
 // it may go on.
 func (s *State) cardToPiles(dst []Move, c Card, from Loc) []Move {
+	var tb tableau
+	s.readTableau(&tb)
+	return s.cardToTops(dst, c, from, &tb)
+}
+
+// cardToTops is cardToPiles on the piles as readTableau gathered them.
+func (s *State) cardToTops(dst []Move, c Card, from Loc, tb *tableau) []Move {
+	b := bit(c)
+	if (tb.accept|tb.fill)&b == 0 {
+		return dst
+	}
 	g := s.g
 	for j := 0; j < g.piles; j++ {
-		q := s.Pile(j)
-		if len(q) == 0 {
-			if !s.fillOK(c) {
+		if t := tb.top[j]; t == NoCard {
+			if tb.fill&b == 0 {
 				continue
 			}
-		} else if !g.fits(c, q[len(q)-1]) {
+		} else if g.fitMask[t&63]&b == 0 {
 			continue
 		}
 		dst = append(dst, NewMove(from, LocPile0+Loc(j), 1))
@@ -455,9 +638,11 @@ func (s *State) Talon() int { return int(s.end[0]) }
 // WastePos returns the number of cards in the waste.
 func (s *State) WastePos() int { return int(s.waste) }
 
-func (s *State) groupMove(i, j, k, up int) Move {
+// groupMove is the move of the top k cards of pile i onto pile j; it
+// turns a face-down card when k is flipAt.
+func groupMove(i, j, k, flipAt int) Move {
 	m := NewMove(LocPile0+Loc(i), LocPile0+Loc(j), k)
-	if k == up && s.down[i] > 0 {
+	if k == flipAt {
 		m = m.withFlip()
 	}
 	return m

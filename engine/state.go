@@ -17,9 +17,27 @@ type Game struct {
 	topRank   int // the rank that fills a King-only space: the rank below the base
 	symPiles  bool
 	symReserv bool
-	joker     bool          // the game has a Joker (Rules.Joker)
-	realCards int           // cards a win puts on the foundations: all but the Joker
-	fitTab    [64 * 64]bool // fitTab[c<<6|t]: card c may be built on card t
+	joker     bool // the game has a Joker (Rules.Joker)
+	realCards int  // cards a win puts on the foundations: all but the Joker
+	// fitMask[t] is the set of cards that may be built on card t in a
+	// pile: bit c is set when card c fits on t. Cards are below 64, so a
+	// set of cards is one word.
+	fitMask [64]uint64
+	// hostMask[c] is the set of cards that card c may be built on: bit t
+	// is set when c is in fitMask[t].
+	hostMask [64]uint64
+	// runPattern[t] is the set of cards runPatternRule admits for a run
+	// topped by card t.
+	runPattern [64]uint64
+	// chainMask[t] is the set of cards that continue a movable run on
+	// card t: fitMask[t], of t's suit only when runs are same-suit.
+	chainMask [64]uint64
+	// fillMask[b] is the set of cards that may head a group put on an
+	// empty pile when the foundations start with rank b.
+	fillMask [16]uint64
+	// fillRanks[b] is the ranks of the real cards of fillMask[b], bit r
+	// for rank r: the fill rules ask a real card only for its rank.
+	fillRanks [16]uint16
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -34,8 +52,25 @@ func NewGame(r Rules) (*Game, error) {
 	g.symReserv = r.StockTo != StockToReserves
 	for c := Card(0); c < 64; c++ {
 		for t := Card(0); t < 64; t++ {
-			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks {
-				g.fitTab[int(c)<<6|int(t)] = g.fitsRule(c, t)
+			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
+				g.fitMask[t] |= 1 << c
+				g.hostMask[c] |= 1 << t
+				if r.Unit != UnitSameSuitRun || c.Suit() == t.Suit() {
+					g.chainMask[t] |= 1 << c
+				}
+			}
+		}
+		for t := Card(0); t < 64; t++ {
+			if g.runPatternRule(c, t) {
+				g.runPattern[t] |= 1 << c
+			}
+		}
+		for b := 1; b < len(g.fillMask); b++ {
+			if g.fillRule(c, b) {
+				g.fillMask[b] |= 1 << c
+				if c.Valid() && c != Joker && c.Rank() <= g.ranks {
+					g.fillRanks[b] |= 1 << c.Rank()
+				}
 			}
 		}
 	}
@@ -70,6 +105,10 @@ func (g *Game) Piles() int { return g.piles }
 //	found  cards on each foundation; foundation i holds suit i%4, built
 //	       from base rank up (wrapping when the rules say so)
 //	cells  holdout cells, NoCard when empty
+//	run    the number of cards from the top of each pile that may move
+//	       together (the whole face-up part, the top card only, or the
+//	       longest run from the top whose cards chain: each fits on the
+//	       one below it, in one suit when runs must be), 0 when it is empty
 //	jk     where the Joker is (Joker Klondike): jkInPlay when it is a card
 //	       of the buffer (in a pile, the waste or the stock) or the game
 //	       has none, 1+f when it is on foundation f, jkWait when it waits
@@ -81,7 +120,7 @@ func (g *Game) Piles() int { return g.piles }
 //	       in play until it takes the Joker's place (the release move).
 //
 // The State carries a pointer to its Game; nothing else is shared. It is
-// 160 bytes (8 for the pointer, 150 of arrays and bytes, 2 of padding).
+// 168 bytes (8 for the pointer, 160 of arrays and bytes).
 type State struct {
 	g        *Game
 	cards    [MaxCards]Card
@@ -89,6 +128,7 @@ type State struct {
 	down     [MaxPiles]uint8
 	found    [MaxFoundations]uint8
 	cells    [MaxCells]Card
+	run      [MaxPiles]uint8
 	waste    uint8
 	recycles uint8
 	base     uint8 // rank every foundation starts with
@@ -333,6 +373,9 @@ func (g *Game) NewState(l Layout) (State, error) {
 		s.cells[i] = c
 	}
 	s.recycles = uint8(l.Recycles)
+	for i := 0; i < g.piles; i++ {
+		s.setRun(i)
+	}
 	if err := s.Validate(); err != nil {
 		return s, err
 	}
@@ -500,6 +543,9 @@ func (s *State) Validate() error {
 		}
 		if d := int(s.down[i]); d > 0 && d >= n {
 			return fmt.Errorf("pile %d has %d face-down cards of %d: its top must be face up", i+1, d, n)
+		}
+		if want := g.runCount(s.Pile(i), int(s.down[i])); int(s.run[i]) != want {
+			return fmt.Errorf("pile %d has a movable run of %d cards but %d are recorded", i+1, want, s.run[i])
 		}
 	}
 	for i := g.reserves; i < MaxReserves; i++ {
