@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -265,6 +266,11 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			return Result{Verdict: Lost, Stats: st}
 		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
+		}
+		if rr.bytes() > 64<<20 {
+			// the coarse set (no longer referenced) is collected before the
+			// relaxed game's grows, so that the two do not live together
+			runtime.GC()
 		}
 	}
 	if relaxed && tn.rootSearch {
