@@ -33,3 +33,33 @@ func TestSolveAllocs(t *testing.T) {
 		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 1,000 (none per node)", res.Stats.Nodes, allocs)
 	}
 }
+
+// TestUnknownHasStop: every unknown verdict says why it stopped, whichever
+// search spent the last nodes (the quick real search, the coarse game's,
+// the relaxed game's, the guided or beam searches).
+func TestUnknownHasStop(t *testing.T) {
+	unknown := 0
+	for _, draw := range []int{1, 3} {
+		r := engine.Klondike(draw, 0)
+		r.WorryBack = true
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < 40; seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range []int64{1500, 2500, 6000, 20000} {
+				res := Solve(context.Background(), s, Options{MaxNodes: n, Mem: 64 << 20})
+				if res.Verdict == Unknown {
+					unknown++
+					if res.Stats.Stop == NotStopped {
+						t.Fatalf("draw %d seed %d, %d nodes: unknown with no stop reason (%+v)", draw, seed, n, res.Stats)
+					}
+				}
+			}
+		}
+	}
+	if unknown == 0 {
+		t.Error("no solve ended unknown: the test checked nothing")
+	}
+}

@@ -265,6 +265,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		case rv == Lost:
 			return Result{Verdict: Lost, Stats: st}
 		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
+			if st.Stop == NotStopped { // a coarse win that spent the last nodes
+				st.Stop = StopNodes
+			}
 			return Result{Verdict: Unknown, Stats: st}
 		}
 		if rr.bytes() > 64<<20 {
