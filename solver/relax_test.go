@@ -361,31 +361,7 @@ func TestRelaxSafeMovesKeepWins(t *testing.T) {
 	if testing.Short() {
 		deals = 10
 	}
-	// win tells whether a relaxed win is reachable from st with the moves
-	// moves(prune) generates: a depth-first search with a visited set.
-	win := func(rg *rgame, st rstate, prune bool) bool {
-		seen := map[[2]uint64]bool{}
-		var visit func(st *rstate) bool
-		visit = func(st *rstate) bool {
-			if rg.won(st) {
-				return true
-			}
-			k := rg.key(st)
-			if seen[k] {
-				return false
-			}
-			seen[k] = true
-			for _, m := range rg.moves(st, nil, prune) {
-				c := *st
-				rg.apply(&c, m)
-				if visit(&c) {
-					return true
-				}
-			}
-			return false
-		}
-		return visit(&st)
-	}
+	win := relaxedWinReachable // every move, or with the safe-move pruning
 	checked, won, safeTaken := 0, 0, 0
 	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
 		rng := rand.New(rand.NewPCG(seed, 11))
@@ -420,4 +396,31 @@ func TestRelaxSafeMovesKeepWins(t *testing.T) {
 	if won == 0 || won == checked || safeTaken < checked/20 {
 		t.Errorf("the test did not exercise the safe moves: %d states, %d won, %d with a safe move alone", checked, won, safeTaken)
 	}
+}
+
+// relaxedWinReachable tells whether a relaxed win is reachable from st with
+// the moves rgame.moves(prune) generates: a plain depth-first search with a
+// visited set, the reference the pruned searches are checked against.
+func relaxedWinReachable(rg *rgame, st rstate, prune bool) bool {
+	seen := map[[2]uint64]bool{}
+	var visit func(st *rstate) bool
+	visit = func(st *rstate) bool {
+		if rg.won(st) {
+			return true
+		}
+		k := rg.key(st)
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+		for _, m := range rg.moves(st, nil, prune) {
+			c := *st
+			rg.apply(&c, m)
+			if visit(&c) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(&st)
 }

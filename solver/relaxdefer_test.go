@@ -88,30 +88,6 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 	if testing.Short() {
 		deals = 8
 	}
-	// plain tells whether a relaxed win is reachable from st by any moves.
-	plain := func(rg *rgame, st rstate) bool {
-		seen := map[[2]uint64]bool{}
-		var visit func(st *rstate) bool
-		visit = func(st *rstate) bool {
-			if rg.won(st) {
-				return true
-			}
-			k := rg.key(st)
-			if seen[k] {
-				return false
-			}
-			seen[k] = true
-			for _, m := range rg.moves(st, nil, false) {
-				c := *st
-				rg.apply(&c, m)
-				if visit(&c) {
-					return true
-				}
-			}
-			return false
-		}
-		return visit(&st)
-	}
 	root := func(rg *rgame, st rstate, deferred bool) (Verdict, int) {
 		tn := defaults
 		tn.deferMoves = deferred
@@ -129,7 +105,7 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
 				}
-				want := plain(rg, a)
+				want := relaxedWinReachable(rg, a, false)
 				with, nWith := root(rg, a, true)
 				without, nWithout := root(rg, a, false)
 				if (with == Won) != want || (without == Won) != want {

@@ -242,6 +242,20 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	rg, root, relaxed := newRgame(&s)
+	// runRoot runs a root search from root within the nodes left and
+	// counts it in the solve's statistics
+	runRoot := func(rr *rroot) (Verdict, Stats) {
+		var budget int64 // 0: no limit
+		if opt.MaxNodes > 0 {
+			budget = max(left(), 1)
+		}
+		rv := rr.search(&root, budget, deadline, ctx)
+		spent += rr.nodes
+		relaxedNodes += rr.nodes
+		peak = max(peak, rr.bytes())
+		return rv, Stats{Nodes: spent, Stored: int64(rr.n), TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
+			RelaxedNodes: relaxedNodes, Pruned: pruned}
+	}
 	var coarse *rgame
 	if relaxed && tn.rootSearch && tn.coarse {
 		coarse = rg.coarse()
@@ -251,16 +265,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// is the deal's; a win, or running out of memory, leaves the
 		// deal to the searches below
 		rr := newRroot(coarse, opt.Mem, opt.Workers, tn)
-		var budget int64 // 0: no limit
-		if opt.MaxNodes > 0 {
-			budget = max(left(), 1)
-		}
-		rv := rr.search(&root, budget, deadline, ctx)
-		spent += rr.nodes
-		relaxedNodes += rr.nodes
-		peak = max(peak, rr.bytes())
-		st := Stats{Nodes: spent, Stored: int64(rr.n), TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
-			RelaxedNodes: relaxedNodes, Pruned: pruned}
+		rv, st := runRoot(rr)
 		switch {
 		case rv == Lost:
 			return Result{Verdict: Lost, Stats: st}
@@ -280,16 +285,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// the root search of the relaxed game (relaxroot.go), with all the
 		// memory: its set is dropped before any later search begins
 		rr := newRroot(rg, opt.Mem, opt.Workers, tn)
-		var budget int64 // 0: no limit
-		if opt.MaxNodes > 0 {
-			budget = max(left(), 1)
-		}
-		rv := rr.search(&root, budget, deadline, ctx)
-		spent += rr.nodes
-		relaxedNodes += rr.nodes
-		peak = max(peak, rr.bytes())
-		st := Stats{Nodes: spent, Stored: int64(rr.n), TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
-			RelaxedNodes: relaxedNodes, Pruned: pruned}
+		rv, st := runRoot(rr)
 		switch {
 		case rv == Lost:
 			return Result{Verdict: Lost, Stats: st}
