@@ -139,6 +139,7 @@ type rgame struct {
 	offW, offRec, offCells    uint
 	offFound                  [4]uint
 	offS                      [engine.MaxPiles]uint
+	fast                      fastTables // for the root search's generators (relaxfast.go)
 }
 
 // rstate is a relaxed state. placed is derived from the rest (the cards
@@ -210,6 +211,7 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	if !rg.layout() {
 		return nil, rstate{}, false
 	}
+	rg.prepareFast()
 	st, ok := rg.alpha(s)
 	if !ok {
 		return nil, rstate{}, false

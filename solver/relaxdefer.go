@@ -130,18 +130,29 @@ func (rg *rgame) reads(m rMove, r resource) bool {
 }
 
 // expand appends to kids the last states of the macros that begin with m
-// (deferrable, providing r) from st; w.seq holds the macro's moves before
-// m. Each kid's moves go to w.macro[depth].
-func (w *rworker) expand(st *rstate, m rMove, r resource, depth int, kids []rkid) []rkid {
+// (deferrable, providing r) from st, whose key is k; w.seq holds the
+// macro's moves before m. Each kid's moves go to w.macro[depth]. w.ks
+// holds the K+ stock's positions of st when nk >= 0 (nk of them): the
+// talon is the visited state's until a macro plays a talon card.
+func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int, kids []rkid, nk int) []rkid {
 	rg := w.rg
 	st1 := *st
 	rg.apply(&st1, m)
+	k1 := rg.keyAfter(k, &st1, m)
+	if m.from == rfTalon {
+		nk = -1
+	}
 	w.seq = append(w.seq, m)
 	lvl := len(w.seq)
 	for len(w.mbuf) <= lvl {
 		w.mbuf = append(w.mbuf, make([]rMove, 0, 64))
 	}
-	ms := rg.readers(&st1, r, w.mbuf[lvl][:0])
+	var ms []rMove
+	if w.rr.plainGen {
+		ms = rg.readers(&st1, r, w.mbuf[lvl][:0])
+	} else {
+		ms = rg.rootReaders(&st1, r, w.mbuf[lvl][:0], &w.ks, nk)
+	}
 	for _, m2 := range ms {
 		if m2.kind == rmFound && rg.safe(&st1, m2.card) {
 			ms = append(ms[:0], m2)
@@ -151,14 +162,18 @@ func (w *rworker) expand(st *rstate, m rMove, r resource, depth int, kids []rkid
 	w.mbuf[lvl] = ms
 	for _, m2 := range ms {
 		if r2, ok := rg.deferrable(&st1, m2); ok {
-			kids = w.expand(&st1, m2, r2, depth, kids)
+			kids = w.expand(&st1, k1, m2, r2, depth, kids, nk)
 			continue
 		}
 		kids = append(kids, rkid{st: st1, mi: int32(len(w.macro[depth])), mn: int32(lvl + 1)})
 		w.macro[depth] = append(append(w.macro[depth], w.seq...), m2)
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m2)
-		c.k = rg.key(&c.st)
+		if w.rr.plainGen {
+			c.k = rg.key(&c.st)
+		} else {
+			c.k = rg.keyAfter(k1, &c.st, m2)
+		}
 		c.h = keyHash(w.rr.narrow, c.k)
 	}
 	w.seq = w.seq[:lvl-1]

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // The root search of the relaxed game: one exhaustive depth-first search
@@ -48,34 +49,51 @@ type rroot struct {
 	// from the tuning
 	maxDepth   int
 	deferMoves bool
+	plainGen   bool
 	budget     int64 // states it may visit; 0 no limit
 	deadline   time.Time
 	ctx        context.Context
 
 	nodes int64   // states visited, all workers
-	n     int     // states in the set
+	n     int     // states in the set, once the search has ended
+	peak  int64   // the most bytes the set held, once the search has ended
 	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
 }
 
 // rset is an exact set of packed relaxed keys: open addressing with
-// linear probing from the top bits of the key's hash.
+// linear probing from the top bits of the key's hash. Its slots are a
+// bigWords (huge pages where large): free gives them back.
 type rset struct {
 	narrow bool
-	set1   []uint64    // narrow keys, k[0] | 1<<63 (0: empty)
-	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value)
+	mem    bigWords    // the slots' memory
+	set1   []uint64    // narrow keys, k[0] | 1<<63 (0: empty): mem's words
+	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value): mem's words in pairs
 	n      int
 	shift  uint // 64 - log2(slots)
 }
 
 func newRset(narrow bool, logSize uint) rset {
 	s := rset{narrow: narrow, shift: 64 - logSize}
-	if narrow {
-		s.set1 = make([]uint64, 1<<logSize)
-	} else {
-		s.set2 = make([][2]uint64, 1<<logSize)
-	}
+	s.alloc(1 << logSize)
 	return s
+}
+
+// alloc gives s an empty array of slots.
+func (s *rset) alloc(slots int) {
+	if s.narrow {
+		s.mem = newBigWords(slots)
+		s.set1 = s.mem.w
+		return
+	}
+	s.mem = newBigWords(2 * slots)
+	s.set2 = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&s.mem.w[0])), slots)
+}
+
+// free gives the slots' memory back; s is empty after it.
+func (s *rset) free() {
+	s.mem.free()
+	s.set1, s.set2, s.n = nil, nil, 0
 }
 
 func (s *rset) slots() int {
@@ -136,28 +154,34 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 }
 
 // grow doubles the set; skip is how many top bits of the hash chose the
-// set (a shard's), which the slots do not use.
+// set (a shard's), which the slots do not use. The old array is given
+// back once its keys are moved.
 func (s *rset) grow(skip uint) {
+	old, old1, old2 := s.mem, s.set1, s.set2
 	s.shift--
+	s.alloc(2 * s.slotsOf(old1, old2))
+	s.n = 0
 	if s.narrow {
-		old := s.set1
-		s.set1 = make([]uint64, 2*len(old))
-		s.n = 0
-		for _, w := range old {
+		for _, w := range old1 {
 			if w != 0 {
 				s.insert([2]uint64{w &^ (1 << 63)}, keyHash(true, [2]uint64{w})<<skip)
 			}
 		}
-		return
-	}
-	old := s.set2
-	s.set2 = make([][2]uint64, 2*len(old))
-	s.n = 0
-	for _, k := range old {
-		if k != ([2]uint64{}) {
-			s.insert(k, keyHash(false, k)<<skip)
+	} else {
+		for _, k := range old2 {
+			if k != ([2]uint64{}) {
+				s.insert(k, keyHash(false, k)<<skip)
+			}
 		}
 	}
+	old.free()
+}
+
+func (s *rset) slotsOf(set1 []uint64, set2 [][2]uint64) int {
+	if s.narrow {
+		return len(set1)
+	}
+	return len(set2)
 }
 
 // rshards is the set of several workers: 64 sets, each behind its own
@@ -174,28 +198,52 @@ type rshards struct {
 // (0: no limit), searched by workers goroutines (0 or 1: one), with tn's
 // depth limit and deferred moves.
 func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
-	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
-		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves}
-	if rr.workers == 1 {
+	return &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
+		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen}
+}
+
+// makeSet makes the search's empty set: one worker's, a lock-free one
+// for narrow keys and several workers, or shards.
+func (rr *rroot) makeSet() {
+	switch {
+	case rr.workers == 1:
 		rr.set = newRset(rr.narrow, 16)
-		return rr
+	case rr.rg.keyBits() <= 62:
+		rr.lf = newLfset(rr.workers, rr.limit)
+	default:
+		rr.sh = &rshards{}
+		for i := range rr.sh.shards {
+			rr.sh.shards[i].set = newRset(rr.narrow, 10)
+			rr.sh.bytes.Add(rr.sh.shards[i].set.bytes())
+		}
 	}
-	if rg.keyBits() <= 62 {
-		rr.lf = newLfset(rr.workers, mem)
-		return rr
+}
+
+// freeSet records the set's size and gives its memory back.
+func (rr *rroot) freeSet() {
+	rr.peak = max(rr.peak, rr.bytes())
+	rr.n = rr.set.n
+	rr.set.free()
+	if rr.lf != nil {
+		rr.n = rr.lf.count()
+		rr.lf.free()
+		rr.lf = nil
 	}
-	rr.sh = &rshards{}
-	for i := range rr.sh.shards {
-		rr.sh.shards[i].set = newRset(rr.narrow, 10)
-		rr.sh.bytes.Add(rr.sh.shards[i].set.bytes())
+	if rr.sh != nil {
+		rr.n = 0
+		for i := range rr.sh.shards {
+			rr.n += rr.sh.shards[i].set.n
+			rr.sh.shards[i].set.free()
+		}
+		rr.sh = nil
 	}
-	return rr
 }
 
 // keyBits is how many bits rgame.key uses, the used-slot bit aside.
 func (rg *rgame) keyBits() uint { return rg.offCells + 6*uint(rg.cells) }
 
-// bytes is what the set holds.
+// bytes is what the set holds while the search runs, and the most it held
+// once it has ended.
 func (rr *rroot) bytes() int64 {
 	if rr.lf != nil {
 		return rr.lf.bytes()
@@ -203,7 +251,7 @@ func (rr *rroot) bytes() int64 {
 	if rr.sh != nil {
 		return rr.sh.bytes.Load()
 	}
-	return rr.set.bytes()
+	return max(rr.peak, rr.set.bytes())
 }
 
 // rworker is one goroutine of a root search.
@@ -225,6 +273,7 @@ type rworker struct {
 	macro   [][]rMove // per depth, the moves of the kids
 	seq     []rMove   // the macro being expanded
 	mbuf    [][]rMove // expand's move lists, per level
+	ks      [64]kpos  // the K+ stock's positions of the state being expanded
 }
 
 // search decides st in the relaxed game within budget states (0: no
@@ -246,6 +295,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	if rr.rg.won(st) {
 		return Won
 	}
+	rr.makeSet()
 	var done atomic.Bool
 	var shared atomic.Int64
 	ws := make([]*rworker, rr.workers)
@@ -254,6 +304,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	h := keyHash(rr.narrow, k)
 	if _, ok := ws[0].insert(k, h); !ok {
+		rr.freeSet()
 		rr.stop = StopMemory
 		return Unknown
 	}
@@ -271,16 +322,8 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		}()
 	}
 	wg.Wait()
-	rr.nodes, rr.n = 0, rr.set.n
-	if rr.lf != nil {
-		rr.n = rr.lf.count()
-	}
-	if rr.sh != nil {
-		rr.n = 0
-		for i := range rr.sh.shards {
-			rr.n += rr.sh.shards[i].set.n
-		}
-	}
+	rr.freeSet()
+	rr.nodes = 0
 	for i, w := range ws {
 		rr.nodes += w.nodes
 		if won[i] && len(rr.line) == 0 {
@@ -369,7 +412,13 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.bufs = append(w.bufs, make([]rMove, 0, 64))
 		w.kids = append(w.kids, make([]rkid, 0, 64))
 	}
-	moves := rg.moves(st, w.bufs[depth][:0], true)
+	var moves []rMove
+	nk := -1
+	if rr.plainGen {
+		moves = rg.moves(st, w.bufs[depth][:0], true)
+	} else {
+		moves, nk = rg.rootMoves(st, w.bufs[depth][:0], &w.ks)
+	}
 	if w.id > 0 && depth < 16 && len(moves) > 1 {
 		rotateR(moves, (w.id*7+depth)%len(moves))
 	}
@@ -382,22 +431,22 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	for _, m := range moves {
 		if r, ok := rg.deferrable(st, m); ok && rr.deferMoves {
 			w.seq = w.seq[:0]
-			kids = w.expand(st, m, r, depth, kids)
+			kids = w.expand(st, k, m, r, depth, kids, nk)
 			continue
 		}
 		kids = append(kids, rkid{st: *st, mi: int32(len(w.macro[depth])), mn: 1})
 		w.macro[depth] = append(w.macro[depth], m)
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
-		c.k = rg.keyAfter(k, &c.st, m)
+		if rr.plainGen {
+			c.k = rg.key(&c.st)
+		} else {
+			c.k = rg.keyAfter(k, &c.st, m)
+		}
 		c.h = keyHash(rr.narrow, c.k)
 	}
 	if rr.lf != nil {
-		var sink uint64
-		for j := range kids {
-			sink += rr.lf.peek(kids[j].h)
-		}
-		w.sink += sink
+		w.sink += rr.lf.peek(w.id, kids)
 	} else if rr.sh == nil {
 		// a tight loop, so that the reads of all the children's slots
 		// are under way at once (a third less time than reading each
@@ -416,7 +465,6 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		}
 		w.sink += sink
 	}
-	w.kids[depth] = kids
 	w.kids[depth] = kids
 	for j := range kids {
 		c := &kids[j]

@@ -21,10 +21,18 @@ type lfset struct {
 	active   []lfflag     // per worker: inside an insert
 }
 
-// lfarray is one array of the set.
+// lfarray is one array of the set. An array the set has grown out of is
+// given back at once: the handshake keeps every worker out of it by then.
 type lfarray struct {
-	slots []uint64
-	shift uint // 64 - log2(len(slots))
+	mem   bigWords
+	slots []uint64 // mem's words
+	shift uint     // 64 - log2(len(slots))
+}
+
+func newLfarray(logSize uint) *lfarray {
+	a := &lfarray{mem: newBigWords(1 << logSize), shift: 64 - logSize}
+	a.slots = a.mem.w
+	return a
 }
 
 // lfflag is a worker's flag on a cache line of its own.
@@ -38,17 +46,33 @@ const lfBatch = 64
 
 func newLfset(workers int, limit int64) *lfset {
 	s := &lfset{limit: limit, active: make([]lfflag, workers)}
-	s.cur.Store(&lfarray{slots: make([]uint64, 1<<16), shift: 64 - 16})
+	s.cur.Store(newLfarray(16))
 	return s
+}
+
+// free gives the array's memory back, once every worker has stopped.
+func (s *lfset) free() {
+	if a := s.cur.Load(); a != nil {
+		a.mem.free()
+		s.cur.Store(nil)
+	}
 }
 
 func (s *lfset) bytes() int64 { return int64(len(s.cur.Load().slots)) * 8 }
 
-// peek reads the home slot of hash h (for the overlapped reads of a
-// node's children; the value is not used).
-func (s *lfset) peek(h uint64) uint64 {
+// peek reads the home slots of the kids' hashes, for worker w (so that
+// the reads of a node's children are under way at once; the values are
+// not used). Like an insert it holds the worker's flag, so the array is
+// not given back under it.
+func (s *lfset) peek(w int, kids []rkid) uint64 {
+	f := s.enter(w)
 	a := s.cur.Load()
-	return atomic.LoadUint64(&a.slots[h>>a.shift])
+	var sink uint64
+	for j := range kids {
+		sink += atomic.LoadUint64(&a.slots[kids[j].h>>a.shift])
+	}
+	f.Store(false)
+	return sink
 }
 
 // lfDone marks a key whose state its claimer (the worker that added it)
@@ -158,7 +182,7 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 			}
 		}
 	}
-	b := &lfarray{slots: make([]uint64, 2*len(a.slots)), shift: a.shift - 1}
+	b := newLfarray(64 - a.shift + 1)
 	mask := uint64(len(b.slots) - 1)
 	for _, v := range a.slots {
 		if v == 0 {
@@ -171,6 +195,7 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 		b.slots[j] = v
 	}
 	s.cur.Store(b)
+	a.mem.free()
 	return true
 }
 

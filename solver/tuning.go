@@ -28,6 +28,11 @@ type tuning struct {
 	// guidedFirstNodes is the first guided search's budget, before the
 	// beam searches.
 	guidedFirstNodes int64
+	// plainGen makes the root search generate its moves with the plain
+	// generators (rgame.moves, rgame.readers) and pack each child's key
+	// whole, instead of the set-based generators and the keys rewritten
+	// field by field (relaxfast.go): the tests compare the two.
+	plainGen bool
 }
 
 // defaults is the tuning Solve uses.
