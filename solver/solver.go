@@ -264,7 +264,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// the root search of the coarse game (relaxcoarse.go): its loss
 		// is the deal's; a win, or running out of memory, leaves the
 		// deal to the searches below
-		rr := newRroot(coarse, opt.Mem, opt.Workers, tn)
+		ct := tn
+		ct.probes = tn.coarseProbes
+		rr := newRroot(coarse, opt.Mem, opt.Workers, ct)
 		rv, st := runRoot(rr)
 		switch {
 		case rv == Lost:

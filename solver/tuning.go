@@ -33,6 +33,12 @@ type tuning struct {
 	// whole, instead of the set-based generators and the keys rewritten
 	// field by field (relaxfast.go): the tests compare the two.
 	plainGen bool
+	// probes is how many probes each root search runs before its own
+	// search, and probeNodes each probe's budget (rroot.probe).
+	probes     int
+	probeNodes int64
+	// coarseProbes is the probes of the coarse game's root search.
+	coarseProbes int
 }
 
 // defaults is the tuning Solve uses.
@@ -43,6 +49,9 @@ var defaults = tuning{
 	deferMoves:       true,
 	coarse:           true,
 	guidedFirstNodes: 100_000,
+	probes:           8,
+	probeNodes:       2000,
+	coarseProbes:     0,
 }
 
 // tuning returns the tuning opt asks for.
