@@ -135,7 +135,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		}
 	}
 	if o.json {
-		return writeJSON(w, rep)
+		return writeSolveJSON(w, &rep)
 	}
 	return writeSolveText(w, &rep)
 }
