@@ -4,11 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime/metrics"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -40,10 +37,11 @@ verdict (won, lost, or unknown when a budget ran out), the solution as
 numbered steps, and search statistics; --json prints one JSON object instead.
 Any verdict exits 0. A solution is replayed under the rules before it is
 printed; if it does not replay (a solver bug) the command fails with exit 1.
-Ctrl-C stops the search and reports unknown (cancelled).`,
+Ctrl-C stops the search and reports unknown (cancelled); in the first
+50 ms it ends the process as it would any program.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := notifyLate(cmd.Context(), solveSignalDelay)
 			defer stop()
 			o.source.stdin = cmd.InOrStdin()
 			return runSolve(ctx, stdout, cmd.Flags(), o)

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"reflect"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -93,5 +97,69 @@ func TestSolveReportJSON(t *testing.T) {
 		if got := strings.Join(tags, " "); got != c.want {
 			t.Errorf("%v has the JSON fields %q; writeSolveJSON writes %q: update it", rt, got, c.want)
 		}
+	}
+}
+
+// testSolveInterrupt: Ctrl-C during a long solve (once its handler is in,
+// solveSignalDelay after the start) stops the search, which reports
+// unknown (cancelled) and exits 0.
+func testSolveInterrupt(t *testing.T, bin string) {
+	// Agnes Sorel's deal 1767 takes seconds (a 500,000-node budget left it
+	// unknown after 3.8 s).
+	cmd := exec.Command(bin, "solve", "--game", "agnes-sorel", "--seed", "1767", "--budget", "60s", "--mem", "256MiB")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(10*solveSignalDelay + 300*time.Millisecond)
+	start := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("solve after Ctrl-C: %v (stderr %q, stdout %q)", err, stderr.String(), stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "verdict: unknown (stopped: cancelled)") {
+		t.Errorf("solve after Ctrl-C printed %q, want the verdict unknown (stopped: cancelled)", stdout.String())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("solve took %v to stop after Ctrl-C", d)
+	}
+}
+
+// TestLateSignalContext checks that the handler is installed only by Err
+// after the delay, never after stop, and that stop cancels the context.
+func TestLateSignalContext(t *testing.T) {
+	ctx, stop := notifyLate(context.Background(), time.Hour)
+	c := ctx.(*lateSignalContext)
+	if err := ctx.Err(); err != nil || c.release != nil {
+		t.Errorf("before the delay: Err %v, handler installed %v", err, c.release != nil)
+	}
+	stop()
+	if ctx.Err() == nil {
+		t.Errorf("stop did not cancel the context")
+	}
+
+	ctx, stop = notifyLate(context.Background(), 0)
+	c = ctx.(*lateSignalContext)
+	if c.release != nil {
+		t.Errorf("handler installed before Err was called")
+	}
+	if err := ctx.Err(); err != nil || c.release == nil {
+		t.Errorf("after the delay: Err %v, handler installed %v", err, c.release != nil)
+	}
+	stop()
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+		t.Errorf("stop did not cancel the context")
+	}
+
+	ctx, stop = notifyLate(context.Background(), 0)
+	stop()
+	_ = ctx.Err()
+	if ctx.(*lateSignalContext).release != nil {
+		t.Errorf("handler installed after stop")
 	}
 }
