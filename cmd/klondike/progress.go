@@ -80,8 +80,8 @@ func progressLine(p results.Progress, countsOnly bool) string {
 }
 
 // progressBar is a progress line on a terminal, redrawn in place (a
-// carriage return, then the line padded over the last one) at most every
-// `every` and on the final update. Its length, count, rate and ETA are
+// carriage return, then the line padded over the last one) at most once
+// every b.every, and on the final update. Its length, count, rate and ETA are
 // this run's: deals resumed from earlier runs are left out.
 type progressBar struct {
 	w     io.Writer
@@ -98,8 +98,8 @@ const (
 	minBarCells = 10
 )
 
-// update redraws the line for p if `every` has passed since the last
-// drawing, or p is final.
+// update redraws the line for p when b.every has passed since the last
+// drawing, and when p is final.
 func (b *progressBar) update(p results.Progress, desc string, now time.Time) {
 	if !p.Final && !b.last.IsZero() && now.Sub(b.last) < b.every {
 		return
