@@ -85,6 +85,13 @@ func TestMatchRunAndReport(t *testing.T) {
 	if err != nil || len(files) != 2 {
 		t.Fatalf("plots %v, %v", files, err)
 	}
+	for _, f := range files {
+		data, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parseSVG(t, data)
+	}
 	if err := CompressMatchRecords(dir); err != nil {
 		t.Fatal(err)
 	}

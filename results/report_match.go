@@ -2,18 +2,10 @@ package results
 
 import (
 	"fmt"
-	"image/color"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // MatchStats sums up a match directory.
@@ -325,122 +317,77 @@ func WriteMatchPlots(dir string, ms []MatchResult) ([]PlotFile, error) {
 		stats[i] = SummariseMatch(&ms[i])
 	}
 	// Win rate per slot.
-	p := plot.New()
-	p.Title.Text = "Games between players: win rate per player (Wilson 95%)"
-	p.Y.Label.Text = "win %"
-	var pts errPoints
+	p := &svgPlot{Title: "Games between players: win rate per player (Wilson 95%)"}
+	p.Y.Label = "win %"
+	p.Y.Pad = 0.05
+	var pts []plotPoint
 	var names []string
-	x := 0
 	for i := range ms {
 		for k, pl := range ms[i].Manifest.Players {
 			iv := Wilson(stats[i].SlotWins[k], stats[i].Games, Conf)
 			mid := 100 * float64(stats[i].SlotWins[k]) / float64(max(stats[i].Games, 1))
-			pts.XYs = append(pts.XYs, plotter.XY{X: float64(x), Y: mid})
-			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{mid - 100*iv.Lo, 100*iv.Hi - mid})
+			pts = append(pts, plotPoint{X: float64(len(names)), Y: mid, Lo: 100 * iv.Lo, Hi: 100 * iv.Hi})
 			names = append(names, fmt.Sprintf("%s #%d %s", filepath.Base(ms[i].Dir), k+1, pl))
-			x++
 		}
 	}
-	if s, err := plotter.NewScatter(pts); err == nil {
-		e, _ := plotter.NewYErrorBars(pts)
-		p.Add(s, e)
-	}
-	p.NominalX(names...)
-	p.X.Tick.Label.Rotation = math.Pi / 2
-	p.X.Tick.Label.XAlign = draw.XRight
-	p.X.Tick.Label.YAlign = draw.YCenter
-	p.X.Min, p.X.Max = -0.5, float64(x)-0.5
-	pad := 0.05 * (p.Y.Max - p.Y.Min)
-	p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
-	p.Add(plotter.NewGrid())
+	p.Points("", pts, circleMarker, "black")
+	p.X.Categories = names
+	p.Width, p.Height = float64(max(16, len(names)))*cm, 16*cm
 	path := filepath.Join(dir, "match-winrate.svg")
-	w := vg.Length(max(16, x)) * vg.Centimeter
-	if err := p.Save(w, 16*vg.Centimeter, path); err != nil {
+	if err := p.Write(path); err != nil {
 		return nil, err
 	}
 	files = append(files, PlotFile{path, "Games between players: win rate per player"})
 
 	// Cards played: cumulative distribution per directory.
-	p = plot.New()
-	p.Title.Text = "Cards a player got onto the foundations"
-	p.X.Label.Text = "cards"
-	p.Y.Label.Text = "share of players with at most that many (%)"
+	p = &svgPlot{Title: "Cards a player got onto the foundations", Width: 18 * cm, Height: 14 * cm, Legend: legendRight}
+	p.X.Label = "cards"
+	p.Y.Label = "share of players with at most that many (%)"
 	for i := range ms {
 		c := slices.Clone(stats[i].Cards)
 		if len(c) == 0 {
 			continue
 		}
 		slices.Sort(c)
-		var xy plotter.XYs
+		var xy []plotPoint
 		for v := 0; v <= 52; v++ {
 			k, _ := slices.BinarySearch(c, float64(v)+0.5)
-			xy = append(xy, plotter.XY{X: float64(v), Y: 100 * float64(k) / float64(len(c))})
+			xy = append(xy, plotPoint{X: float64(v), Y: 100 * float64(k) / float64(len(c))})
 		}
-		l, err := plotter.NewLine(xy)
-		if err != nil {
-			continue
-		}
-		l.Color = plotColor(i)
-		l.Dashes = plotDashes(i)
-		p.Add(l)
-		p.Legend.Add(filepath.Base(ms[i].Dir), l)
+		p.Line(filepath.Base(ms[i].Dir), xy, plotColour(i), plotDashes(i), noMarker, false)
 	}
-	p.Legend.Top = false
-	p.Legend.Left = false
-	p.Add(plotter.NewGrid())
 	path = filepath.Join(dir, "match-cards.svg")
-	if err := p.Save(18*vg.Centimeter, 14*vg.Centimeter, path); err != nil {
+	if err := p.Write(path); err != nil {
 		return nil, err
 	}
 	files = append(files, PlotFile{path, "Games between players: cards played"})
 
 	if idx := speedMatches(ms); len(idx) > 0 {
-		p = plot.New()
-		p.Title.Text = "Simultaneous play: win rate of player 2 against its speed ratio"
-		p.X.Label.Text = "speed of player 2 / speed of player 1"
-		p.Y.Label.Text = "player 2 wins % (Wilson 95%)"
-		byPlayers := map[string]*errPoints{}
+		p = &svgPlot{Title: "Simultaneous play: win rate of player 2 against its speed ratio", Width: 16 * cm, Height: 12 * cm}
+		p.X.Label = "speed of player 2 / speed of player 1"
+		p.Y.Label = "player 2 wins % (Wilson 95%)"
+		p.X.Pad, p.Y.Pad = 0.05, 0.05
+		byPlayers := map[string][]plotPoint{}
 		var order []string
 		for _, i := range idx {
 			m := &ms[i].Manifest
 			key := strings.Join(m.Players, " v ")
-			if byPlayers[key] == nil {
-				byPlayers[key] = &errPoints{}
+			if _, ok := byPlayers[key]; !ok {
 				order = append(order, key)
 			}
-			ep := byPlayers[key]
 			s := &stats[i]
 			iv := Wilson(s.SlotWins[1], s.Games, Conf)
 			mid := 100 * float64(s.SlotWins[1]) / float64(max(s.Games, 1))
-			ep.XYs = append(ep.XYs, plotter.XY{X: m.Speeds[1] / m.Speeds[0], Y: mid})
-			ep.YErrors = append(ep.YErrors, struct{ Low, High float64 }{mid - 100*iv.Lo, 100*iv.Hi - mid})
+			byPlayers[key] = append(byPlayers[key], plotPoint{X: m.Speeds[1] / m.Speeds[0], Y: mid, Lo: 100 * iv.Lo, Hi: 100 * iv.Hi})
 		}
 		for j, key := range order {
-			ep := byPlayers[key]
-			l, sc, err := plotter.NewLinePoints(ep.XYs)
-			if err != nil {
-				continue
-			}
-			l.Color, sc.Color = plotColor(j), plotColor(j)
-			e, _ := plotter.NewYErrorBars(ep)
-			p.Add(l, sc, e)
-			p.Legend.Add(key, l, sc)
+			p.Line(key, byPlayers[key], plotColour(j), nil, circleMarker, true)
 		}
-		p.Legend.Top, p.Legend.Left = false, false
-		pad := 0.05 * (p.Y.Max - p.Y.Min)
-		p.Y.Min, p.Y.Max = p.Y.Min-pad, p.Y.Max+pad
-		p.X.Min -= 0.1
-		p.X.Max += 0.1
-		p.Add(plotter.NewGrid())
 		path = filepath.Join(dir, "match-speed.svg")
-		if err := p.Save(16*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
+		if err := p.Write(path); err != nil {
 			return nil, err
 		}
 		files = append(files, PlotFile{path, "Simultaneous play: win rate against speed ratio"})
 	}
 	return files, nil
 }
-
-func plotColor(i int) color.Color { return plotutil.Color(i) }
-
-func plotDashes(i int) []vg.Length { return plotutil.Dashes(i / 7) }

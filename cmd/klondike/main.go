@@ -30,7 +30,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runIO is run reading stdin where an input file is "-".
 func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdout, stderr)
+	root := newCmdFor(args, stdout, stderr)
 	root.SetIn(stdin)
 	root.SetArgs(args)
 	return report(root.Execute(), stderr)

@@ -12,16 +12,82 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// newRootCmd builds the command tree writing to stdout and stderr.
+// command is one of klondike's commands: its name (the first word of its
+// Use) and its constructor.
+type command struct {
+	name  string
+	build func(stdout, stderr io.Writer) *cobra.Command
+}
+
+// commands lists klondike's commands (help lists them sorted by name).
+func commands() []command {
+	out := func(f func(io.Writer) *cobra.Command) func(stdout, stderr io.Writer) *cobra.Command {
+		return func(stdout, _ io.Writer) *cobra.Command { return f(stdout) }
+	}
+	return []command{
+		{"games", out(newGamesCmd)},
+		{"deal", out(newDealCmd)},
+		{"solve", out(newSolveCmd)},
+		{"verify", out(newVerifyCmd)},
+		{"play", out(newPlayCmd)},
+		{"hint", out(newHintCmd)},
+		{"analyze", out(newAnalyzeCmd)},
+		{"winrate", newWinrateCmd},
+		{"winnable", newWinnableCmd},
+		{"match", newMatchCmd},
+		{"merge", out(newMergeCmd)},
+		{"report", out(newReportCmd)},
+		{"compress", out(newCompressCmd)},
+		{"claims", out(newClaimsCmd)},
+		{"retry", newRetryCmd},
+		{"status", out(newStatusCmd)},
+		{"bench", newBenchCmd},
+	}
+}
+
+// newCmdFor builds what running args needs. When args start with a
+// command's name, that is the root and this one command, which runs and
+// prints its help as it would in the whole tree; building the other
+// commands (their flags and help texts) would cost every process a
+// millisecond or two. Anything else (no arguments, a flag, "help", a
+// mistyped or hidden command such as cobra's completion requests) gets
+// the whole tree, so that help, suggestions and completion see every
+// command.
+func newCmdFor(args []string, stdout, stderr io.Writer) *cobra.Command {
+	if len(args) > 0 {
+		for _, c := range commands() {
+			if c.name == args[0] {
+				root := newBareRootCmd(stdout, stderr)
+				root.AddCommand(c.build(stdout, stderr))
+				return root
+			}
+		}
+	}
+	return newRootCmd(stdout, stderr)
+}
+
+// newRootCmd builds the whole command tree writing to stdout and stderr.
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
-	root := &cobra.Command{
-		Use:   "klondike",
-		Short: "Solve deals of the Klondike solitaire family and check solutions",
-		Long: `klondike solves deals of the Klondike family of patience games exactly
+	root := newBareRootCmd(stdout, stderr)
+	root.Long = `klondike solves deals of the Klondike family of patience games exactly
 (every card known: can the deal be won at all?), prints deals from seeds in
 several formats, and checks solutions step by step against the rules.
 
-` + exitCodesHelp(),
+` + exitCodesHelp()
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
+	for _, c := range commands() {
+		root.AddCommand(c.build(stdout, stderr))
+	}
+	return root
+}
+
+// newBareRootCmd builds the root command without its subcommands, its
+// help text and its version: what running a subcommand needs of it.
+func newBareRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "klondike",
+		Short:         "Solve deals of the Klondike solitaire family and check solutions",
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs, // an unknown command is an error
@@ -29,23 +95,10 @@ several formats, and checks solutions step by step against the rules.
 			return cmd.Help()
 		},
 	}
-	root.Version = versionLine()
-	root.SetVersionTemplate("{{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
-	root.AddCommand(
-		newGamesCmd(stdout),
-		newDealCmd(stdout),
-		newSolveCmd(stdout),
-		newVerifyCmd(stdout),
-		newPlayCmd(stdout),
-		newHintCmd(stdout),
-		newAnalyzeCmd(stdout),
-		newWinrateCmd(stdout, stderr), newWinnableCmd(stdout, stderr), newMatchCmd(stdout, stderr), newMergeCmd(stdout), newReportCmd(stdout), newCompressCmd(stdout), newClaimsCmd(stdout), newRetryCmd(stdout, stderr), newStatusCmd(stdout),
-		newBenchCmd(stdout, stderr),
-	)
 	return root
 }
 

@@ -10,10 +10,8 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/results"
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"golang.org/x/term"
 )
 
 type winrateOptions struct {
@@ -165,89 +163,4 @@ func summaryLine(p results.Progress) string {
 		s += fmt.Sprintf("; win rate %s %% (%s)", wr.Text(), wr.Basis())
 	}
 	return s
-}
-
-// progressPrinter shows progress on stderr: a bar on a terminal, or a
-// plain line at most every 10 s and at the end.
-type progressPrinter struct {
-	name     string // the command, starting each line
-	w        io.Writer
-	terminal bool
-	bar      *progressbar.ProgressBar
-	last     time.Time // of the last line
-	every    time.Duration
-	// counts only: a retry pass's deals are the hardest of a run, whose
-	// win rate would mislead
-	countsOnly bool
-}
-
-func newProgressPrinter(name string, w io.Writer) *progressPrinter {
-	f, ok := w.(*os.File)
-	return &progressPrinter{
-		name: name, w: w, last: time.Now(), every: 10 * time.Second,
-		terminal: ok && term.IsTerminal(int(f.Fd())),
-	}
-}
-
-// update is Run's progress callback, called from one goroutine at a time.
-func (pp *progressPrinter) update(p results.Progress) {
-	if pp.terminal {
-		pp.updateBar(p)
-		return
-	}
-	if p.Final || time.Since(pp.last) >= pp.every {
-		pp.last = time.Now()
-		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p, pp.countsOnly))
-	}
-}
-
-// updateBar draws the bar, whose length is this run's seeds: its rate and
-// ETA are then this run's own.
-func (pp *progressPrinter) updateBar(p results.Progress) {
-	if pp.bar == nil {
-		pp.bar = progressbar.NewOptions64(int64(p.Total-p.Resumed),
-			progressbar.OptionSetWriter(pp.w),
-			progressbar.OptionSetItsString("deals"),
-			progressbar.OptionShowIts(),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionShowDescriptionAtLineEnd(),
-		)
-	}
-	wr := p.WinRate()
-	desc := fmt.Sprintf("win rate %s %%, %d unknown", wr.Text(), p.Unknown)
-	if pp.countsOnly {
-		desc = fmt.Sprintf("%d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
-	}
-	if p.Resumed > 0 {
-		desc = fmt.Sprintf("%d/%d in all, %s", p.Done, p.Total, desc)
-	}
-	pp.bar.Describe(desc)
-	_ = pp.bar.Set64(int64(p.Done - p.Resumed))
-}
-
-// finish ends the bar's line.
-func (pp *progressPrinter) finish() {
-	if pp.bar != nil {
-		_ = pp.bar.Exit()
-		fmt.Fprintln(pp.w)
-	}
-}
-
-// progressLine writes progress for a log.
-func progressLine(p results.Progress, countsOnly bool) string {
-	wr := p.WinRate()
-	s := fmt.Sprintf("%d/%d deals, %.1f deals/s", p.Done, p.Total, p.Rate())
-	if eta := p.ETA(); eta > 0 && p.Done < p.Total {
-		s += fmt.Sprintf(", ETA %v", eta.Round(time.Second))
-	}
-	switch {
-	case countsOnly:
-		return s + fmt.Sprintf(", %d won, %d lost, %d unknown", p.Won, p.Lost, p.Unknown)
-	case p.Done > 0:
-		s += fmt.Sprintf(", win rate %s %% (%s)", wr.Text(), wr.Basis())
-	}
-	return s + fmt.Sprintf(", %d unknown", p.Unknown)
 }

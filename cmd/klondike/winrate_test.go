@@ -196,7 +196,8 @@ func buildCLI(t *testing.T) string {
 }
 
 // TestProcesses builds the command once and runs it as separate
-// processes: shards at once, and a run killed with SIGKILL.
+// processes: shards at once, a run killed with SIGKILL, and a solve
+// interrupted by Ctrl-C.
 func TestProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the CLI; skipped with -short")
@@ -204,6 +205,7 @@ func TestProcesses(t *testing.T) {
 	bin := buildCLI(t)
 	t.Run("shards", func(t *testing.T) { testShardProcesses(t, bin) })
 	t.Run("kill9", func(t *testing.T) { testKill9(t, bin) })
+	t.Run("interrupt solve", func(t *testing.T) { testSolveInterrupt(t, bin) })
 }
 
 // testShardProcesses: three shards run as three processes at once and
