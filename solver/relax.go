@@ -139,7 +139,8 @@ type rgame struct {
 	offW, offRec, offCells    uint
 	offFound                  [4]uint
 	offS                      [engine.MaxPiles]uint
-	fast                      fastTables // for the root search's generators (relaxfast.go)
+	foundUnit                 [4][2]uint64 // 1 at each foundation field's lowest bit, as a key
+	fast                      fastTables   // for the root search's generators (relaxfast.go)
 }
 
 // rstate is a relaxed state. placed is derived from the rest (the cards
@@ -235,6 +236,8 @@ func (rg *rgame) layout() bool {
 	off := rg.offRec + rg.recBits
 	for i := range rg.offFound {
 		rg.offFound[i] = off
+		rg.foundUnit[i] = [2]uint64{}
+		rg.foundUnit[i][off/64] = 1 << (off % 64)
 		off += rg.foundBits
 	}
 	for p := 0; p < rg.piles; p++ {
@@ -294,20 +297,6 @@ func (rg *rgame) won(st *rstate) bool {
 // talonLeft returns how many talon cards are left.
 func (st *rstate) talonLeft() int { return bits.OnesCount64(st.talon) }
 
-// talonAt returns the index in rg.talon of the k-th talon card left
-// (k from 0).
-func (st *rstate) talonAt(k int) int {
-	return bits.TrailingZeros64(pdep(st.talon, k))
-}
-
-// pdep returns the k-th lowest set bit of m alone.
-func pdep(m uint64, k int) uint64 {
-	for ; k > 0; k-- {
-		m &= m - 1
-	}
-	return m & -m
-}
-
 // key packs st into two words, exactly (bit 127 marks a used slot). With
 // unlimited passes the positions of the stock's full cycle (0, the draw
 // count, twice it, ..., all the cards left) are written as 0: they reach
@@ -356,18 +345,21 @@ func (rg *rgame) keyAfter(k [2]uint64, st *rstate, m rMove) [2]uint64 {
 			setBits(&k, rg.offS[p], rg.sBits[p], uint64(st.s[p]))
 		}
 	case rfTalon:
-		setBits(&k, 0, uint(len(rg.talon)), st.talon)
-		setBits(&k, rg.offW, rg.wBits, uint64(rg.keyW(st)))
-		setBits(&k, rg.offRec, rg.recBits, uint64(st.rec))
+		// the talon is at bit 0, in the first word (it has at most 63
+		// cards); with one card drawn and unlimited passes the waste
+		// position is always written as 0 (keyW) and no recycle counted
+		k[0] &^= 1 << m.ti
+		if rg.draw != 1 || rg.passes != 0 {
+			setBits(&k, rg.offW, rg.wBits, uint64(rg.keyW(st)))
+			setBits(&k, rg.offRec, rg.recBits, uint64(st.rec))
+		}
 	case rfCell:
 		cells = true
 	case rfFound:
-		f := m.card.Suit()
-		setBits(&k, rg.offFound[f], rg.foundBits, uint64(st.found[f]))
+		k = sub128(k, rg.foundUnit[m.card.Suit()])
 	}
 	if m.kind == rmFound {
-		f := m.card.Suit()
-		setBits(&k, rg.offFound[f], rg.foundBits, uint64(st.found[f]))
+		k = add128(k, rg.foundUnit[m.card.Suit()])
 	}
 	if cells {
 		for i := 0; i < rg.cells; i++ {
@@ -375,6 +367,20 @@ func (rg *rgame) keyAfter(k [2]uint64, st *rstate, m rMove) [2]uint64 {
 		}
 	}
 	return k
+}
+
+// add128 and sub128 add and subtract two-word numbers (low word first): a
+// foundation's height changes by one, a unit at its field's lowest bit
+// (rgame.foundUnit), with the carry into the field's bits in the next word
+// when the field straddles the two.
+func add128(a, b [2]uint64) [2]uint64 {
+	lo, c := bits.Add64(a[0], b[0], 0)
+	return [2]uint64{lo, a[1] + b[1] + c}
+}
+
+func sub128(a, b [2]uint64) [2]uint64 {
+	lo, c := bits.Sub64(a[0], b[0], 0)
+	return [2]uint64{lo, a[1] - b[1] - c}
 }
 
 // setBits writes v into the width bits of k from bit off (width < 64).
@@ -416,6 +422,7 @@ type rMove struct {
 	card engine.Card
 	w    uint8 // talon: the waste position played (1 + index among those left)
 	rec  uint8 // talon: recycles after reaching it
+	ti   uint8 // talon: the card's index in rgame.talon
 }
 
 const (
@@ -554,6 +561,7 @@ type kpos struct {
 	card engine.Card
 	w    uint8
 	rec  uint8
+	ti   uint8 // the card's index in rgame.talon
 }
 
 // moves appends the relaxed moves of st to dst, in the order to try:
@@ -611,7 +619,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for _, k := range ks[:nk] {
 		if rg.foundOK(st, k.card) {
-			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec}
+			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti}
 			if prune && rg.draw == 1 && rg.passes == 0 && rg.safe(st, k.card) {
 				return append(dst[:n0], mv)
 			}
@@ -642,7 +650,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 			continue
 		}
 		if rg.fits(k.card, unc, empty) {
-			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
 	for i := 0; i < rg.cells; i++ {
@@ -657,7 +665,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 			dst = append(dst, rMove{kind: rmCell, from: rfPile, pile: pileOf(c), card: c})
 		}
 		for _, k := range ks[:nk] {
-			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
 	if rg.worry {
@@ -704,7 +712,7 @@ func (rg *rgame) kplus(st *rstate, ks *[64]kpos) int {
 		for seen&(1<<w) == 0 {
 			seen |= 1 << w
 			if w > 0 {
-				ks[nk] = kpos{card: rg.talon[idx[w-1]], w: uint8(w), rec: uint8(rec)}
+				ks[nk] = kpos{card: rg.talon[idx[w-1]], w: uint8(w), rec: uint8(rec), ti: idx[w-1]}
 				nk++
 			}
 			switch {
@@ -735,8 +743,7 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 			st.placed &^= 1 << c
 		}
 	case rfTalon:
-		idx := st.talonAt(int(m.w) - 1)
-		st.talon &^= 1 << idx
+		st.talon &^= 1 << m.ti
 		st.w = m.w - 1
 		st.rec = m.rec
 	case rfCell:

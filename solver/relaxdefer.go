@@ -203,14 +203,14 @@ func (rg *rgame) readers(st *rstate, r resource, dst []rMove) []rMove {
 			for m := inTalon; m != 0; m &= m - 1 {
 				i := bits.TrailingZeros64(m)
 				w := 1 + bits.OnesCount64(st.talon&(1<<i-1))
-				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: rg.talon[i], w: uint8(w)})
+				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: rg.talon[i], w: uint8(w), ti: uint8(i)})
 			}
 		} else {
 			var ks [64]kpos
 			nk := rg.kplus(st, &ks)
 			for _, k := range ks[:nk] {
 				if child&(1<<k.card) != 0 {
-					dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+					dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 				}
 			}
 		}

@@ -175,7 +175,7 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos) ([]rMove, int)
 	if tc&v.next != 0 {
 		for _, k := range ks[:nk] {
 			if v.next&(1<<k.card) != 0 {
-				mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec}
+				mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti}
 				if talonSafe && rg.safe(st, k.card) {
 					return append(dst[:n0], mv), nk
 				}
@@ -198,7 +198,7 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos) ([]rMove, int)
 			if b&v.fit == 0 || b&v.next != 0 && rg.safe(st, k.card) {
 				continue // see rgame.moves: a safe card is not placed
 			}
-			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
 	for i := 0; i < rg.cells; i++ {
@@ -213,7 +213,7 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos) ([]rMove, int)
 			dst = append(dst, rMove{kind: rmCell, from: rfPile, pile: rg.pileOf(c, v.surf), card: c})
 		}
 		for _, k := range ks[:nk] {
-			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
 	if rg.worry {
@@ -252,7 +252,7 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 			for m := inTalon; m != 0; m &= m - 1 {
 				i := bits.TrailingZeros64(m)
 				w := 1 + bits.OnesCount64(st.talon&(1<<i-1))
-				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: rg.talon[i], w: uint8(w)})
+				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: rg.talon[i], w: uint8(w), ti: uint8(i)})
 			}
 		} else {
 			if nk < 0 {
@@ -260,7 +260,7 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 			}
 			for _, k := range ks[:nk] {
 				if child&(1<<k.card) != 0 {
-					dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec})
+					dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 				}
 			}
 		}

@@ -46,7 +46,7 @@ const lfBatch = 64
 
 func newLfset(workers int, limit int64) *lfset {
 	s := &lfset{limit: limit, active: make([]lfflag, workers)}
-	s.cur.Store(newLfarray(16))
+	s.cur.Store(newLfarray(firstLogSize))
 	return s
 }
 
