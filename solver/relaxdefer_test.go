@@ -91,7 +91,7 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 	root := func(rg *rgame, st rstate, deferred bool) (Verdict, int) {
 		tn := defaults
 		tn.deferMoves = deferred
-		tn.probes = 0 // the main search itself, whose stored states are compared
+		tn.probes, tn.probesMany = 0, 0 // the main search itself, whose stored states are compared
 		rr := newRroot(rg, 0, 1, tn)
 		v := rr.search(&st, 0, time.Time{}, nil)
 		return v, rr.n

@@ -206,9 +206,13 @@ type rshards struct {
 // (0: no limit), searched by workers goroutines (0 or 1: one), with tn's
 // depth limit and deferred moves.
 func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
-	return &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
+	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
 		probes: tn.probes, probeNodes: tn.probeNodes}
+	if rg.draw > 1 {
+		rr.probes, rr.probeNodes = tn.probesMany, tn.probeNodesMany
+	}
+	return rr
 }
 
 // makeSet makes the search's empty set: one worker's, a lock-free one
@@ -386,11 +390,12 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 // Why: a depth-first search commits to its first move, and a won deal's
 // first moves can lead into a large lost region that it searches in full
 // before it tries the next (draw-3 deal 979 with worrying back: 1.5 M
-// states under its fourth move, the win 6,000 states under another). On
-// native deals 0..999 of draw 3 with worrying back, the relaxed games that
-// the search ends won took 57.6 M states with no probes and 21.6 M with
-// eight probes of 2,000 states; those that end lost took 21.7 M and 22.5
-// M: a lost game of more than 2,000 states costs the probes' 16,000 more.
+// states under its fourth move, the win 6,000 states under another). A
+// probe either wins at once or not at all: on draw-3 deal 799, 2 of 32
+// probes win within 2,000 states, and no more within 20,000; the search
+// itself takes 15.9 M states. tuning.probes has the measured schedules;
+// a lost game of more than a probe's budget costs all the probes' states
+// more.
 func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	budget := rr.probeNodes
 	own := true // the probe's own budget, not the search's, bounds it
