@@ -548,7 +548,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	}
 	h := xxhash.Sum64(sr.key)
 	for len(sr.bufs) <= depth {
-		sr.bufs = append(sr.bufs, make([]sMove, 0, 128))
+		sr.bufs = append(sr.bufs, make([]sMove, 0, 32)) // appends grow it where a node has more moves
 	}
 	var moves []sMove
 	if pend != 0 {
