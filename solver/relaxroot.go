@@ -61,6 +61,10 @@ type rroot struct {
 	peak  int64   // the most bytes the set held, once the search has ended
 	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
+
+	pw      *rworker // the probes' worker (probeWorker)
+	pdone   atomic.Bool
+	pshared atomic.Int64
 }
 
 // rset is an exact set of packed relaxed keys: open addressing with
@@ -332,6 +336,11 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	for i := range ws {
 		ws[i] = &rworker{rr: rr, rg: rr.rg, id: i, done: &done, shared: &shared}
 	}
+	if w := rr.pw; w != nil {
+		// the first worker takes the probes' buffers
+		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = w.bufs, w.kids, w.macro, w.mbuf
+		rr.pw = nil
+	}
 	h := keyHash(rr.narrow, k)
 	if _, ok := ws[0].insert(k, h); !ok {
 		rr.freeSet()
@@ -405,9 +414,7 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	saved := rr.budget
 	rr.budget = budget
 	defer func() { rr.budget = saved }()
-	var done atomic.Bool
-	var shared atomic.Int64
-	w := &rworker{rr: rr, rg: rr.rg, done: &done, shared: &shared, probe: p}
+	w := rr.probeWorker(p)
 	w.insert(k, keyHash(rr.narrow, k))
 	s := *st
 	won := w.visit(&s, k, 0)
@@ -425,6 +432,23 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	}
 	rr.stop = w.stop
 	return Unknown, true
+}
+
+// probeWorker returns the worker of probe p: the previous probe's, reset,
+// so that its per-depth buffers, grown as deep as the probes went, are
+// allocated once per search and not once per probe.
+func (rr *rroot) probeWorker(p uint64) *rworker {
+	w := rr.pw
+	if w == nil {
+		w = &rworker{}
+		rr.pw = w
+	}
+	*w = rworker{rr: rr, rg: rr.rg, probe: p, done: &rr.pdone, shared: &rr.pshared,
+		path: w.path[:0], bufs: w.bufs, kids: w.kids, line: w.line[:0],
+		macro: w.macro, seq: w.seq[:0], mbuf: w.mbuf}
+	rr.pdone.Store(false)
+	rr.pshared.Store(0)
+	return w
 }
 
 // probeLogSize is log2 of a probe set's slots: room for a probe's states
