@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/klondike-family/klondike/engine"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // A claim about odds is a claim about some player. For each claim of the
@@ -427,7 +426,7 @@ func twoProportion(k1, n1, k2, n2 int) (z, p float64) {
 		return 0, 1
 	}
 	z = (p1 - p2) / se
-	return z, 2 * distuv.UnitNormal.CDF(-math.Abs(z))
+	return z, 2 * normalCDF(-math.Abs(z))
 }
 
 // moneyRow tests a claim about money per game.

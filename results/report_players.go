@@ -5,9 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
-
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Mean is a sample mean with its 95% confidence interval (normal
@@ -22,11 +19,11 @@ func NewMean(xs []float64) Mean {
 	if len(xs) == 0 {
 		return Mean{}
 	}
-	m, sd := stat.MeanStdDev(xs, nil)
+	m, sd := meanStdDev(xs)
 	if len(xs) < 2 {
 		sd = 0
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-Conf)/2)
+	z := normalQuantile(1 - (1-Conf)/2)
 	return Mean{N: len(xs), Mean: m, Half: z * sd / math.Sqrt(float64(len(xs)))}
 }
 

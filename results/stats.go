@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"gonum.org/v1/gonum/mathext"
 )
 
 // Interval is a confidence interval for a proportion, both ends in [0, 1].
@@ -25,7 +25,7 @@ func Wilson(k, n int, conf float64) Interval {
 	if n <= 0 {
 		return Interval{0, 1}
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-conf)/2)
+	z := normalQuantile(1 - (1-conf)/2)
 	nf, p := float64(n), float64(k)/float64(n)
 	z2 := z * z
 	centre := (p + z2/(2*nf)) / (1 + z2/nf)
@@ -59,8 +59,8 @@ func ClopperPearson(k, n int, conf float64) Interval {
 	case k >= n:
 		iv = Interval{math.Pow(a, 1/nf), 1}
 	default:
-		iv.Lo = distuv.Beta{Alpha: kf, Beta: nf - kf + 1}.Quantile(a)
-		iv.Hi = distuv.Beta{Alpha: kf + 1, Beta: nf - kf}.Quantile(1 - a)
+		iv.Lo = mathext.InvRegIncBeta(kf, nf-kf+1, a)
+		iv.Hi = mathext.InvRegIncBeta(kf+1, nf-kf, 1-a)
 	}
 	return iv
 }
@@ -185,3 +185,26 @@ func logChoose(n, k int) float64 {
 	c, _ := math.Lgamma(float64(n - k + 1))
 	return a - b - c
 }
+
+// normalQuantile is the standard normal distribution's quantile function.
+func normalQuantile(p float64) float64 { return mathext.NormalQuantile(p) }
+
+// meanStdDev is the mean of xs and their sample standard deviation (with
+// n-1), by the corrected two-pass algorithm.
+func meanStdDev(xs []float64) (mean, sd float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	var ss, comp float64
+	for _, x := range xs {
+		d := x - mean
+		ss += d * d
+		comp += d
+	}
+	return mean, math.Sqrt((ss - comp*comp/n) / (n - 1))
+}
+
+// normalCDF is the standard normal distribution's CDF.
+func normalCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }

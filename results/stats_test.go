@@ -127,3 +127,23 @@ func TestComparePaired(t *testing.T) {
 		t.Errorf("Pairs = %d, want 6", got.Pairs())
 	}
 }
+
+// TestNormalAndMean: the normal quantile and CDF and the sample mean and
+// standard deviation that replace gonum's stat and distuv (which link all
+// of gonum's linear algebra into the binary) give the textbook values.
+func TestNormalAndMean(t *testing.T) {
+	const z975 = 1.959963984540054
+	if got := normalQuantile(0.975); math.Abs(got-z975) > 1e-12 {
+		t.Errorf("normalQuantile(0.975) = %.15g, want %.15g", got, z975)
+	}
+	if got := normalCDF(-z975); math.Abs(got-0.025) > 1e-12 {
+		t.Errorf("normalCDF(-%.15g) = %.15g, want 0.025", z975, got)
+	}
+	if got := normalCDF(0); got != 0.5 {
+		t.Errorf("normalCDF(0) = %g, want 0.5", got)
+	}
+	m, sd := meanStdDev([]float64{2, 4, 4, 4, 5, 5, 7, 9})
+	if m != 5 || math.Abs(sd-math.Sqrt(32.0/7)) > 1e-12 {
+		t.Errorf("meanStdDev = %g, %g; want 5, %g", m, sd, math.Sqrt(32.0/7))
+	}
+}
