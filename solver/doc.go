@@ -4,5 +4,7 @@
 // and budgets of time, nodes and memory that end in an honest "unknown".
 // For one-deck Klondike rule sets a relaxed game that forgets where the
 // face-up cards lie (relax.go) proves losses and prunes the real search;
-// wins always come from the real search, as a line of real moves.
+// for Yukon the link game, which forgets where the moved cards lie
+// (linkgame.go), proves losses. Wins always come from the real search, as
+// a line of real moves.
 package solver

@@ -55,7 +55,8 @@ type Stats struct {
 	Stop      Stop          // why an unknown verdict stopped: time, nodes, memory, cancelled, depth
 	// The relaxed game (relax.go), where it applies: the relaxed states
 	// the guide searched (counted in Nodes too) and the real nodes it
-	// proved lost and skipped.
+	// proved lost and skipped; elsewhere the states of the other games'
+	// abstraction (othergames.go), if one applies, also counted in Nodes.
 	RelaxedNodes int64
 	Pruned       int64
 }
@@ -187,11 +188,14 @@ type sharedState struct {
 // beam searches (beam.go) of width 16, 64, 256 and 1,024 look for a win
 // within their share of the nodes (at most half of those left, and at
 // most 1 M, or 64 K where the relaxed game applies); a win they find ends
-// the solve (replayed like any other), and they prove nothing else. Last,
-// the full search: the guided search again from scratch, keeping the
-// first one's lost marks, or where the relaxed game does not apply the
-// real game in full. Nodes counts every search, the relaxed states and
-// the beams' states included; the root search of the relaxed game and
+// the solve (replayed like any other), and they prove nothing else.
+// Where the relaxed game does not apply and another abstraction does
+// (othergames.go: Yukon's link game), that abstraction is searched next,
+// within the nodes left, and its loss is the deal's. Last, the full
+// search: the guided search again from scratch, keeping the first one's
+// lost marks, or where the relaxed game does not apply the real game in
+// full. Nodes counts every search, the relaxed states, the beams' and the
+// other abstractions' states included; the root search of the relaxed game and
 // the last search run on opt.Workers goroutines, the others on one, so
 // they do not depend on it. Where the rules have cells (Holdout), the
 // first guided search and the beams come right after the quick search,
@@ -284,9 +288,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// (none of the first 812 native Holdout deals). Deals 71, 475, 147
 	// and 531 (won): 18.0 M, 25.3 M, 15.6 M and 25.3 M nodes with the
 	// root search first, 119 K, 111 K, 108 K and 107 K with the beams
-	// first. The root searches still follow (without them, deals 282,
-	// 284, 478, 648 and 669 ran out of memory at 1 GiB, where the root
-	// search wins them). The guided search's lost marks are dropped
+	// first. The root searches still follow: without them, deals 282,
+	// 284, 478, 648 and 669 stopped unknown at about 25.3 M nodes of a
+	// 30 M budget (1 GiB), where the root search wins them. The guided
+	// search's lost marks are dropped
 	// before the root searches, which get the memory.
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && s.Game().Rules.Cells > 0
 	if guidedFirst {
@@ -386,6 +391,12 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		if r, done := runBeams(rsol); done {
 			return r
 		}
+	}
+	if r, done := otherProofs(ctx, &s, opt, start, deadline, &spent, &peak, &relaxedNodes); done {
+		// the other games' proofs of loss (othergames.go), where the
+		// relaxed game does not apply, for the deals the beam searches
+		// did not win
+		return r
 	}
 	// the full search: guided where the relaxed game applies (the lost
 	// marks of the first guided search kept)

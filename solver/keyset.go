@@ -1,0 +1,102 @@
+package solver
+
+// keyset is an exact set of two-word keys for the searches of the other
+// games' abstractions (linkgame.go): open addressing with
+// linear probing over bigWords, two words a slot, the whole key stored and
+// compared (no verdict rests on a hash not colliding). A key's second
+// word must not be 0: the empty slot is all zero, and every key of these
+// games sets a marker bit in its second word (keyMark).
+type keyset struct {
+	mem   bigWords
+	slots []uint64 // 2 words a slot
+	mask  uint64   // slots/2 - 1
+	n     int
+	limit int64 // bytes; 0 no limit
+}
+
+// keyMark is set in the second word of every key of a keyset.
+const keyMark = 1 << 63
+
+func newKeyset(limit int64) *keyset {
+	s := &keyset{limit: limit}
+	s.alloc(1 << 12)
+	return s
+}
+
+func (s *keyset) alloc(n int) {
+	s.mem = newBigWords(2 * n)
+	s.slots = s.mem.w
+	s.mask = uint64(n - 1)
+}
+
+func (s *keyset) bytes() int64 { return int64(len(s.slots)) * 8 }
+
+// free gives the set's memory back; the set must not be used after.
+func (s *keyset) free() {
+	s.mem.free()
+	s.slots = nil
+}
+
+func khash(k [2]uint64) uint64 {
+	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+// insert adds k and tells whether it was new; ok is false when the set
+// would have to outgrow its limit (then k is not added).
+func (s *keyset) insert(k [2]uint64) (added, ok bool) {
+	if 4*(s.n+1) > 3*int(s.mask+1) {
+		if !s.grow() {
+			return false, false
+		}
+	}
+	for i := khash(k) & s.mask; ; i = (i + 1) & s.mask {
+		a, b := s.slots[2*i], s.slots[2*i+1]
+		if b == 0 {
+			s.slots[2*i], s.slots[2*i+1] = k[0], k[1]
+			s.n++
+			return true, true
+		}
+		if a == k[0] && b == k[1] {
+			return false, true
+		}
+	}
+}
+
+// contains tells whether k is in the set.
+func (s *keyset) contains(k [2]uint64) bool {
+	for i := khash(k) & s.mask; ; i = (i + 1) & s.mask {
+		a, b := s.slots[2*i], s.slots[2*i+1]
+		if b == 0 {
+			return false
+		}
+		if a == k[0] && b == k[1] {
+			return true
+		}
+	}
+}
+
+func (s *keyset) grow() bool {
+	n := 2 * int(s.mask+1)
+	if s.limit > 0 && int64(n)*16 > s.limit {
+		return false
+	}
+	old, oldMem := s.slots, s.mem
+	s.alloc(n)
+	for i := 0; i < len(old); i += 2 {
+		if old[i+1] == 0 {
+			continue
+		}
+		k := [2]uint64{old[i], old[i+1]}
+		for j := khash(k) & s.mask; ; j = (j + 1) & s.mask {
+			if s.slots[2*j+1] == 0 {
+				s.slots[2*j], s.slots[2*j+1] = k[0], k[1]
+				break
+			}
+		}
+	}
+	oldMem.free()
+	return true
+}
