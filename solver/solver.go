@@ -291,9 +291,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// first. The root searches still follow: without them, deals 282,
 	// 284, 478, 648 and 669 stopped unknown at about 25.3 M nodes of a
 	// 30 M budget (284 on memory, 1 GiB), where the root search wins
-	// them. The guided
-	// search's lost marks are dropped
-	// before the root searches, which get the memory.
+	// them. The guided search's lost marks are dropped before the root
+	// searches, which get the memory.
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && s.Game().Rules.Cells > 0
 	if guidedFirst {
 		rsol := newRsolver(rg, guideMem, tn.maxDepth)
