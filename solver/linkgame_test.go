@@ -325,7 +325,7 @@ func checkLinkDeal(r *engine.Rules, seed uint64, breakGuard int) (realWon, linkW
 const randomLinkStates = 8
 
 // TestLinkGameSmall checks the link game against the real game on small
-// deals of Yukon's and Alaska's rules (checkLinkDeal). -deep-solve: 1,000
+// deals of Yukon's and Alaska's rules (checkLinkDeal). -deep-link: 1,000
 // deals per rule set.
 func TestLinkGameSmall(t *testing.T) {
 	n := 40
@@ -438,14 +438,7 @@ func TestLinkSearchAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of 247,000 states")
 	}
-	_, r, err := variants.Resolve("yukon", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.MustGame(r).NewState(engine.NativeDeal(&r, 34))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := variantDeal(t, "yukon", 34)
 	var v Verdict
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {

@@ -14,17 +14,25 @@ func TestSolveLinkLoss(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of 247,000 states")
 	}
-	_, r, err := variants.Resolve("yukon", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.MustGame(r).NewState(engine.NativeDeal(&r, 34))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := variantDeal(t, "yukon", 34)
 	res := Solve(context.Background(), s, Options{MaxNodes: 500_000, Mem: 1 << 30, Workers: 1})
 	if res.Verdict != Lost || res.Stats.RelaxedNodes < 100_000 || res.Stats.Nodes < res.Stats.RelaxedNodes {
 		t.Errorf("yukon native deal 34: %v, %d nodes of which %d link states; want lost, 100,000 link states or more, counted in the nodes",
 			res.Verdict, res.Stats.Nodes, res.Stats.RelaxedNodes)
 	}
+}
+
+// variantDeal is native deal seed of the game name, with its default
+// rules.
+func variantDeal(t *testing.T, name string, seed uint64) engine.State {
+	t.Helper()
+	_, r, err := variants.Resolve(name, variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.MustGame(r).NewState(engine.NativeDeal(&r, seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
