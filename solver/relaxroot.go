@@ -282,7 +282,10 @@ type rworker struct {
 	nodes   int64         // this worker's nodes
 	flush   int64         // nodes at the last flush
 	pending int64         // keys this worker added to rr.lf, not yet counted there
-	path    []uint64      // the narrow keys of the states above, to shareDepth
+	path    []uint64      // the narrow keys of the states above, to shareDepth (every depth when helping)
+	help    bool          // a helping pass: busy states are searched at every depth
+	sawBusy bool          // the pass met a state another worker was still searching
+	adds    int64         // states this worker added to the set
 	stop    Stop
 	bufs    [][]rMove
 	kids    [][]rkid
@@ -305,8 +308,9 @@ type rworker struct {
 // worker has ended without a win or a stop, each state put in the set
 // was searched in full, so each of its children was put in the set by
 // someone, and every state reachable from st was visited (as the proof
-// at the top needs). The verdict is one worker's; the nodes and the win
-// found may differ.
+// at the top needs). A worker that ends while others are still searching
+// helps them (helpPasses). The verdict is one worker's; the nodes and the
+// win found may differ.
 func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
 	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, NotStopped, rr.line[:0]
 	rr.nodes = 0
@@ -355,6 +359,16 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 			defer wg.Done()
 			s := *st
 			won[i] = w.visit(&s, k, 0)
+			// helping passes (see helpPasses)
+			for pass := uint64(1); !won[i] && w.stop == NotStopped && !done.Load() && w.sawBusy && len(ws) > 1; pass++ {
+				before := w.adds
+				w.help, w.sawBusy, w.probe, w.path = true, false, pass, w.path[:0]
+				s = *st
+				won[i] = w.visit(&s, k, 0)
+				if w.adds-before < helpIdleNodes {
+					time.Sleep(helpIdleWait)
+				}
+			}
 			if won[i] || w.stop != NotStopped {
 				done.Store(true)
 			}
@@ -607,11 +621,17 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		// work is done twice, and the claimer's search is what the
 		// exhaustion rests on. A state on this worker's own path is not
 		// entered again.
-		share := !added && busy && depth < shareDepth && !w.onPath(c.k[0], depth)
+		if busy {
+			w.sawBusy = true
+		}
+		if added {
+			w.adds++
+		}
+		share := !added && busy && (depth < shareDepth || w.help) && !w.onPath(c.k[0], depth)
 		if !added && !share {
 			continue
 		}
-		if depth < shareDepth {
+		if depth < shareDepth || w.help {
 			w.path = append(w.path[:depth], k[0])
 		}
 		if w.visit(&c.st, c.k, depth+1) {
@@ -639,8 +659,26 @@ func rotateR(ms []rMove, k int) {
 // another worker is searching (rshared.go).
 const shareDepth = 32
 
+// helpPasses: a worker whose search from the root ends (no win, no stop)
+// while it met states another worker was still searching does not stop:
+// it searches from the root again, its moves in another order at every
+// depth (as a probe's), and enters the busy states at every depth (never
+// one on its own path), until a pass meets none. Without it a worker
+// ended as soon as everything it reached was claimed, and one worker
+// searched the rest of a hard lost deal alone. Each state is still
+// searched in full by the worker that claimed it, and marked done only by
+// it, so the exhaustion argument at search holds; a helper claims only
+// states no one has reached yet, and searches them in full itself. A pass
+// that adds fewer than helpIdleNodes states (only the claimers' own paths
+// are left) waits helpIdleWait before the next.
+const (
+	helpIdleNodes = 64
+	helpIdleWait  = 200 * time.Microsecond
+)
+
 // onPath tells whether the narrow key k0 is on the worker's path above
-// depth (the path is short where it is asked: depth < shareDepth).
+// depth (the path is short where it is asked: depth < shareDepth, or a
+// helping pass's busy state).
 func (w *rworker) onPath(k0 uint64, depth int) bool {
 	for _, p := range w.path[:depth] {
 		if p == k0 {
