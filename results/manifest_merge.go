@@ -44,77 +44,41 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 			return res, refuse("%s already holds %s: merge into a new directory", out, name)
 		}
 	}
-	ms := make([]Manifest, len(dirs))
-	shards := make([]Shard, len(dirs))
+	parts := make([]Result, len(dirs))
 	for i, d := range dirs {
 		m, err := ReadManifest(d)
 		if err != nil {
 			return res, err
 		}
-		sh, err := ParseShard(m.Shard)
-		if err != nil {
-			return res, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
-		}
 		if len(m.Retries) > 0 {
 			return res, refuse("%s has retry passes: merge the shards first, then retry the merged directory", d)
 		}
-		ms[i], shards[i] = m, sh
-		ignore := append([]string{"shard", "workers"}, provenanceFields...)
-		if ms[0].Player == m.Player {
-			ignore = append(ignore, m.unusedFields()...)
-		}
-		if field, a, b := Diff(&ms[0], &m, ignore...); field != "" {
-			return res, refuse("%s and %s differ in %s: %s vs %s", dirs[0], d, field, a, b)
-		}
-		if sh.N != shards[0].N {
-			return res, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", dirs[0], d, ms[0].Shard, m.Shard)
-		}
-	}
-	m0 := ms[0]
-	owner := map[uint64]int{}
-	var all []Record
-	for i, d := range dirs {
 		recs, _, err := ReadRecords(d)
 		if err != nil {
 			return res, err
 		}
-		for _, r := range recs {
-			if !m0.InRange(r.Seed) || !shards[i].Holds(m0.From, r.Seed) {
-				return res, refuse("%s: seed %d is not in its shard %s of seeds %d..%d", d, r.Seed, shards[i], m0.From, m0.From+m0.Deals-1)
-			}
-			if j, ok := owner[r.Seed]; ok {
-				return res, refuse("seed %d is in both %s and %s", r.Seed, dirs[j], d)
-			}
-			owner[r.Seed] = i
-		}
-		all = append(all, recs...)
+		parts[i] = Result{Dir: d, Manifest: m, Records: recs}
 	}
-	slices.SortFunc(all, func(a, b Record) int { return cmp.Compare(a.Seed, b.Seed) })
-	res.Missing = int(m0.Deals) - len(all)
+	merged, err := mergeShards(parts)
+	if err != nil {
+		return res, err
+	}
+	m0 := &merged.Manifest
+	res.Missing = int(m0.Deals) - len(merged.Records)
 	if res.Missing > 0 && !allowGaps {
-		first := firstMissing(m0.From, all)
+		first := firstMissing(m0.From, merged.Records)
 		return res, refuse("seed %d is missing (%d of %d seeds missing); run its shard to the end, or pass --allow-gaps",
 			first, res.Missing, m0.Deals)
-	}
-	merged := m0
-	merged.Shard = fmt.Sprintf("merged %d of %d", len(dirs), shards[0].N)
-	merged.Workers = 0
-	for _, m := range ms[1:] {
-		for _, b := range append([]string{m.build()}, m.ContinuedBy...) {
-			if b != merged.build() && !slices.Contains(merged.ContinuedBy, b) {
-				merged.ContinuedBy = append(merged.ContinuedBy, b)
-			}
-		}
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return res, err
 	}
-	if err := WriteManifest(out, &merged); err != nil {
+	if err := WriteManifest(out, m0); err != nil {
 		return res, err
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	for _, r := range all {
+	for _, r := range merged.Records {
 		if err := enc.Encode(r); err != nil {
 			return res, err
 		}
@@ -122,8 +86,142 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 	if err := WriteFileAtomic(filepath.Join(out, RecordsFile), buf.Bytes()); err != nil {
 		return res, err
 	}
-	res.Manifest, res.Records = merged, len(all)
+	res.Manifest, res.Records = *m0, len(merged.Records)
 	return res, nil
+}
+
+// mergeShards joins shards read back (each Manifest.Shard k/n) into one
+// result: the rules of Merge, without writing. Its manifest's shard is
+// "merged k of n" (k the shards joined), its workers 0, the other builds
+// in ContinuedBy; its records are sorted by seed. Shards with retry
+// passes are joined when their passes agree (the records already carry
+// the passes' verdicts, and Passes adds up their counts).
+func mergeShards(parts []Result) (Result, error) {
+	shards := make([]Shard, len(parts))
+	m0 := &parts[0].Manifest
+	for i := range parts {
+		d, m := parts[i].Dir, &parts[i].Manifest
+		sh, err := ParseShard(m.Shard)
+		if err != nil {
+			return Result{}, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
+		}
+		shards[i] = sh
+		ignore := append([]string{"shard", "workers"}, provenanceFields...)
+		if m0.Player == m.Player {
+			ignore = append(ignore, m.unusedFields()...)
+		}
+		if field, a, b := Diff(m0, m, ignore...); field != "" {
+			return Result{}, refuse("%s and %s differ in %s: %s vs %s", parts[0].Dir, d, field, a, b)
+		}
+		if sh.N != shards[0].N {
+			return Result{}, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", parts[0].Dir, d, m0.Shard, m.Shard)
+		}
+	}
+	owner := map[uint64]int{}
+	var all []Record
+	for i := range parts {
+		d := parts[i].Dir
+		for _, r := range parts[i].Records {
+			if !m0.InRange(r.Seed) || !shards[i].Holds(m0.From, r.Seed) {
+				return Result{}, refuse("%s: seed %d is not in its shard %s of seeds %d..%d", d, r.Seed, shards[i], m0.From, m0.From+m0.Deals-1)
+			}
+			if j, ok := owner[r.Seed]; ok {
+				return Result{}, refuse("seed %d is in both %s and %s", r.Seed, parts[j].Dir, d)
+			}
+			owner[r.Seed] = i
+		}
+		all = append(all, parts[i].Records...)
+	}
+	slices.SortFunc(all, func(a, b Record) int { return cmp.Compare(a.Seed, b.Seed) })
+	merged := *m0
+	merged.Shard = fmt.Sprintf("merged %d of %d", len(parts), shards[0].N)
+	merged.Workers = 0
+	merged.ContinuedBy = slices.Clone(m0.ContinuedBy)
+	for i := range parts[1:] {
+		m := &parts[i+1].Manifest
+		for _, b := range append([]string{m.build()}, m.ContinuedBy...) {
+			if b != merged.build() && !slices.Contains(merged.ContinuedBy, b) {
+				merged.ContinuedBy = append(merged.ContinuedBy, b)
+			}
+		}
+	}
+	var passes []PassCount
+	for i := range parts {
+		for k, p := range parts[i].Passes {
+			if k == len(passes) {
+				passes = append(passes, PassCount{})
+			}
+			passes[k].Done += p.Done
+			passes[k].Of += p.Of
+		}
+	}
+	return Result{Manifest: merged, Records: all, Passes: passes}, nil
+}
+
+// GroupShards replaces, in rs, the shards of each split run (results
+// whose shards are k/n of one n and whose manifests agree as Merge
+// requires) by one merged result, at the place of its first shard, so
+// that a run sharded over machines or sittings is one row of a report.
+// Its Dir is the shards' common parent directory, or the first shard's
+// with "+ N shards". A lone shard stays as it is; shards that agree but
+// cannot be joined (a seed in two of them) are an error.
+func GroupShards(rs []Result) ([]Result, error) {
+	var out []Result
+	used := make([]bool, len(rs))
+	for i := range rs {
+		if used[i] {
+			continue
+		}
+		sh, err := ParseShard(rs[i].Manifest.Shard)
+		if err != nil {
+			out = append(out, rs[i])
+			continue
+		}
+		group := []Result{rs[i]}
+		idx := []int{i}
+		for j := i + 1; j < len(rs); j++ {
+			if used[j] {
+				continue
+			}
+			sj, err := ParseShard(rs[j].Manifest.Shard)
+			if err != nil || sj.N != sh.N {
+				continue
+			}
+			ignore := append([]string{"shard", "workers"}, provenanceFields...)
+			if rs[i].Manifest.Player == rs[j].Manifest.Player {
+				ignore = append(ignore, rs[j].Manifest.unusedFields()...)
+			}
+			if field, _, _ := Diff(&rs[i].Manifest, &rs[j].Manifest, ignore...); field == "" {
+				group = append(group, rs[j])
+				idx = append(idx, j)
+			}
+		}
+		if len(group) == 1 {
+			out = append(out, rs[i])
+			continue
+		}
+		m, err := mergeShards(group)
+		if err != nil {
+			return nil, err
+		}
+		m.Dir = groupName(group)
+		for _, j := range idx {
+			used[j] = true
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// groupName names a group of shard directories for a report.
+func groupName(group []Result) string {
+	parent := filepath.Dir(group[0].Dir)
+	for _, r := range group[1:] {
+		if filepath.Dir(r.Dir) != parent {
+			return fmt.Sprintf("%s + %d shards", group[0].Dir, len(group)-1)
+		}
+	}
+	return parent
 }
 
 // firstMissing is the first seed from `from` on that sorted lacks.

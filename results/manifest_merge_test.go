@@ -3,6 +3,7 @@ package results
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,5 +109,59 @@ func TestMergeRefuses(t *testing.T) {
 	res, err := Merge(filepath.Join(t.TempDir(), "out"), []string{s1, s3}, true)
 	if err != nil || res.Records != 6 || res.Missing != 3 || res.Manifest.Shard != "merged 2 of 3" {
 		t.Errorf("Merge with gaps allowed = %+v, %v; want 6 records, 3 missing, merged 2 of 3", res, err)
+	}
+}
+
+// TestGroupShards: a report's shards of one run become one row equal to
+// the merged run, at the place of the first shard, named by their parent;
+// a lone shard, an unsharded run and a shard of other budgets stay rows of
+// their own; two shards holding the same seed are an error.
+func TestGroupShards(t *testing.T) {
+	const deals = 12
+	parent := t.TempDir()
+	var rs []Result
+	load := func(d string, m Manifest) Result {
+		runDir(t, context.Background(), d, m, nil)
+		r, err := LoadResult(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	whole := load(t.TempDir(), testManifest(t, deals, Whole))
+	rs = append(rs, whole)
+	for k := uint64(1); k <= 3; k++ {
+		rs = append(rs, load(filepath.Join(parent, fmt.Sprintf("shard-%d", k)), testManifest(t, deals, Shard{k, 3})))
+	}
+	other := testManifest(t, deals, Shard{1, 2})
+	other.MaxNodes = 1234
+	rs = append(rs, load(t.TempDir(), other))
+	got, err := GroupShards(rs)
+	if err != nil {
+		t.Fatalf("GroupShards: %v", err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("GroupShards gave %d rows, want 3 (the whole run, the merged shards, the lone shard)", len(got))
+	}
+	if got[0].Dir != whole.Dir || got[2].Manifest.MaxNodes != 1234 {
+		t.Errorf("rows out of order: %s, %s, %s", got[0].Dir, got[1].Dir, got[2].Dir)
+	}
+	m := got[1]
+	if m.Dir != parent || m.Manifest.Shard != "merged 3 of 3" || len(m.Records) != deals {
+		t.Errorf("merged row: dir %s, shard %q, %d records; want %s, \"merged 3 of 3\", %d", m.Dir, m.Manifest.Shard, len(m.Records), parent, deals)
+	}
+	if a, b := m.WinRate(), whole.WinRate(); a != b {
+		t.Errorf("merged row's win rate %+v, the whole run's %+v", a, b)
+	}
+	for i, r := range m.Records {
+		if r.Seed != whole.Records[0].Seed+uint64(i) {
+			t.Fatalf("merged record %d is seed %d: not sorted", i, r.Seed)
+		}
+	}
+	// the same shard twice
+	twice := []Result{rs[1], rs[2], rs[1]}
+	twice[2].Dir = "copy"
+	if _, err := GroupShards(twice); err == nil || !strings.Contains(err.Error(), "is in both") {
+		t.Errorf("a shard given twice: err %v, want one naming a seed in both", err)
 	}
 }

@@ -38,15 +38,19 @@ never edit it.`,
 				}
 				rs = append(rs, r)
 			}
+			rows, err := results.GroupShards(rs) // a sharded run is one row
+			if err != nil {
+				return usageErrorf("result directories: %v", err)
+			}
 			var buf bytes.Buffer
 			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, dirs...))
-			if err := results.WriteClaims(&buf, rs, cmdLine); err != nil {
+			if err := results.WriteClaims(&buf, rows, cmdLine); err != nil {
 				return usageErrorf("claims: %v", err)
 			}
 			if err := writeOutput("--out", out, buf.Bytes()); err != nil {
 				return err
 			}
-			_, err := fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
+			_, err = fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
 			return err
 		},
 	}

@@ -76,6 +76,11 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		}
 		rs = append(rs, r)
 	}
+	nDirs := len(rs) + len(ms)
+	rs, err := results.GroupShards(rs) // a sharded run is one row
+	if err != nil {
+		return usageErrorf("result directories: %v", err)
+	}
 	var bench []results.Result
 	for _, d := range o.bench {
 		r, err := results.LoadResult(d)
@@ -125,7 +130,7 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err := writeOutput("--out", o.out, buf.Bytes()); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(len(rs)+len(ms)), "result directory"),
+	_, err = fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(nDirs), "result directory"),
 		counted(int64(len(bench)), "benchmark"), counted(int64(len(ro.Plots)), "plot"))
 	return err
 }
