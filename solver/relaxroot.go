@@ -213,7 +213,10 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
 		probes: tn.probes, probeNodes: tn.probeNodes}
-	if rg.draw > 1 {
+	switch {
+	case rg.cells > 0:
+		rr.probes, rr.probeNodes = tn.probesCells, tn.probeNodesCells
+	case rg.draw > 1:
 		rr.probes, rr.probeNodes = tn.probesMany, tn.probeNodesMany
 	}
 	return rr

@@ -326,7 +326,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// is the deal's; a win, or running out of memory, leaves the
 		// deal to the searches below
 		ct := tn
-		ct.probes, ct.probesMany = tn.coarseProbes, tn.coarseProbes
+		ct.probes, ct.probesMany, ct.probesCells = tn.coarseProbes, tn.coarseProbes, tn.coarseProbes
 		rr := newRroot(coarse, opt.Mem, opt.Workers, ct)
 		rv, st := runRoot(rr)
 		switch {

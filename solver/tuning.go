@@ -50,6 +50,19 @@ type tuning struct {
 	probesMany     int
 	probeNodesMany int64
 	coarseProbes   int
+	// probesCells and probeNodesCells replace them where the rules have
+	// cells (Holdout), whose deals are seldom lost (none of the first
+	// 10,000 native ones) and whose relaxed game is large: a depth-first
+	// search that starts into a region without a win spends its budget
+	// there, and restarts in other move orders find a win sooner. The 11
+	// native deals of 10,000 that version 14 left unknown at 60 s (671,
+	// 1154, 2031, 3687, 3784, 4750, 4974, 6956, 7494, 7729, 8580): 40
+	// probes of 500,000 won 9 of them within 20 s each; 8 x 2,000 and 6 x
+	// 2,000,000 (2031 only), 16 x 1,000,000 (2031 only) fewer. Deals 0..399
+	// at 30 M nodes: 75.9 M nodes with 8 x 2,000, 84.2 M with 40 x 500,000,
+	// all won both ways.
+	probesCells     int
+	probeNodesCells int64
 }
 
 // defaults is the tuning Solve uses.
@@ -65,6 +78,8 @@ var defaults = tuning{
 	probesMany:       32,
 	probeNodesMany:   500,
 	coarseProbes:     0,
+	probesCells:      40,
+	probeNodesCells:  500_000,
 }
 
 // tuning returns the tuning opt asks for.
