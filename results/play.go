@@ -44,14 +44,13 @@ func Scores(cards, decks int) (score, vegas, tillDawn int) {
 
 // PlayerFactory returns the player a manifest names.
 func (m *Manifest) PlayerFactory() (player.Factory, player.Options, error) {
-	var o player.Options
-	switch m.PlayerMemory {
-	case "talon", "":
-		o.Memory = engine.RememberTalon
-	case "none":
-		o.Memory = engine.RememberNone
-	default:
-		return nil, o, fmt.Errorf("player memory %q: want talon or none", m.PlayerMemory)
+	o := player.Options{Memory: engine.RememberTalon}
+	if m.PlayerMemory != "" {
+		mem, err := engine.ParseMemory(m.PlayerMemory)
+		if err != nil {
+			return nil, o, fmt.Errorf("player %v", err)
+		}
+		o.Memory = mem
 	}
 	c := player.Defaults(m.Player)
 	if m.PlayerSamples > 0 {

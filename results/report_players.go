@@ -88,8 +88,11 @@ func PlayerSummary(m *Manifest) string {
 	if m.Player == "planner" || m.Player == "expert" {
 		s += fmt.Sprintf(" (%d samples, %d nodes)", m.PlayerSamples, m.PlayerNodes)
 	}
-	if m.PlayerMemory == "none" {
+	switch m.PlayerMemory {
+	case "none":
 		s += ", forgets the waste"
+	case "stock":
+		s += ", knows the stock"
 	}
 	return s
 }

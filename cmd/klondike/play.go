@@ -31,7 +31,7 @@ type playerOptions struct {
 
 func addPlayerFlags(fs *pflag.FlagSet, o *playerOptions, def string) {
 	fs.StringVar(&o.name, "player", def, "player who cannot see face-down or unturned cards: "+strings.Join(player.Names(), ", "))
-	fs.StringVar(&o.memory, "memory", "talon", "what the player remembers of the turned stock cards: talon (all) or none (only the waste's top)")
+	fs.StringVar(&o.memory, "memory", "talon", "what the player knows of the talon: talon (every card once turned), none (only the waste's top) or stock (the whole talon, the unturned stock's order too: only face-down cards hidden, the published players' information)")
 	fs.IntVar(&o.samples, "samples", 0, fmt.Sprintf("planner, expert: samples of the hidden cards solved per decision (default: planner %d, expert %d)",
 		player.DefaultConfig.Samples, player.DefaultExpertConfig.Samples))
 	fs.Int64Var(&o.nodes, "plan-nodes", 0, fmt.Sprintf("planner, expert: solver nodes per sample and move (default: planner %d, expert %d)",
@@ -60,10 +60,8 @@ func (o *playerOptions) check(fs *pflag.FlagSet) error {
 	if _, err := player.New(o.name, o.config(fs)); err != nil {
 		return usageErrorf("--player: %v", err)
 	}
-	switch o.memory {
-	case "talon", "none":
-	default:
-		return usageErrorf("--memory %q: want talon or none", o.memory)
+	if _, err := engine.ParseMemory(o.memory); err != nil {
+		return usageErrorf("--%v", err)
 	}
 	return nil
 }
@@ -187,6 +185,14 @@ func decisionReports(start engine.State, line []engine.Move, plies []int, ds []p
 	return out
 }
 
+// memoryText says what a player of the given memory knows.
+func memoryText(memory string) string {
+	if memory == "stock" {
+		return "knows the stock's order"
+	}
+	return "remembers: " + memory
+}
+
 // explainText writes a decision under its move.
 func explainText(w io.Writer, indent string, d decisionReport) {
 	if d.Safe {
@@ -223,10 +229,8 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	start, desc := pos.state, pos.desc
 	f, _ := player.New(o.player.name, o.player.config(fs))
-	po := player.Options{Memory: engine.RememberTalon, Line: true}
-	if o.player.memory == "none" {
-		po.Memory = engine.RememberNone
-	}
+	mem, _ := engine.ParseMemory(o.player.memory) // checked
+	po := player.Options{Memory: mem, Line: true}
 	// The player's seed: the deal's seed when there is one, so a batch
 	// record and this command play the same game.
 	seed := o.source.playerSeed(fs)
@@ -264,7 +268,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
-	fmt.Fprintf(w, "player: %s (remembers: %s)\n", rep.Player, rep.Memory)
+	fmt.Fprintf(w, "player: %s (%s)\n", rep.Player, memoryText(rep.Memory))
 	width := len(strconv.Itoa(len(rep.Moves)))
 	next := 0 // the next decision to show
 	for i, st := range rep.Moves {
