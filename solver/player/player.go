@@ -68,7 +68,7 @@ var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 // deals 0..29, 16 samples of 10,000 nodes won 9 games at 2.3 s of CPU a
 // game and 32 samples of 2,000 nodes won 8 at 5.5 s: a budget of 2,000
 // nodes leaves about a quarter of the solves unknown, 10,000 about 3 %.
-var DefaultExpertConfig = Config{Samples: 16, Nodes: 10000}
+var DefaultExpertConfig = Config{Samples: 200, Nodes: 500}
 
 // Defaults returns the named player's default options: the expert's own,
 // DefaultConfig for the rest.
