@@ -282,6 +282,9 @@ func (p *expert) estimate(v *engine.View) int {
 				e.Unknown++
 			}
 		}
+		if p.settled(active) {
+			break
+		}
 		if r < rounds-1 {
 			slices.SortStableFunc(active, func(a, b int) int {
 				switch {
@@ -297,6 +300,20 @@ func (p *expert) estimate(v *engine.View) int {
 		}
 	}
 	return dealt
+}
+
+// settled tells whether every sample so far said the same of every
+// active candidate, each lost on every sample or each won on every one:
+// more samples would hardly separate them (a game lost on every sample
+// is lost whatever is played).
+func (p *expert) settled(active []int) bool {
+	lost, won := true, true
+	for _, i := range active {
+		e := &p.cands[i].est
+		lost = lost && e.Won == 0 && e.Unknown == 0
+		won = won && e.Won == e.Samples
+	}
+	return lost || won
 }
 
 // solveJobs solves every job of p.jobs, on p.workers goroutines.
@@ -346,7 +363,7 @@ type component struct {
 	nodes []compNode
 	exits []exit
 	seen  map[string]int32 // position keys of the nodes
-	out   map[string]bool  // position keys of the exits' children
+	out   map[uint64]bool  // exitKey of the exits
 	key   []byte
 	buf   []engine.Move
 }
@@ -370,7 +387,7 @@ type exit struct {
 // the offered moves are taken. It stops adding nodes at limit.
 func (c *component) build(root *engine.State, offered []engine.Move, limit int) {
 	if c.seen == nil {
-		c.seen, c.out = map[string]int32{}, map[string]bool{}
+		c.seen, c.out = map[string]int32{}, map[uint64]bool{}
 	}
 	clear(c.seen)
 	clear(c.out)
@@ -388,14 +405,14 @@ func (c *component) build(root *engine.State, offered []engine.Move, limit int) 
 		}
 		for _, m := range ms {
 			s.Child(m, &child)
-			c.key = child.AppendPositionKey(c.key[:0])
 			if !quiet(&s, &child, m) {
-				if !c.out[string(c.key)] {
-					c.out[string(c.key)] = true
+				if k := exitKey(&s, m); !c.out[k] {
+					c.out[k] = true
 					c.exits = append(c.exits, exit{node: int32(i), move: m})
 				}
 				continue
 			}
+			c.key = child.AppendPositionKey(c.key[:0])
 			if _, ok := c.seen[string(c.key)]; ok || len(c.nodes) >= limit {
 				continue
 			}
@@ -403,6 +420,21 @@ func (c *component) build(root *engine.State, offered []engine.Move, limit int) 
 			c.nodes = append(c.nodes, compNode{s: child, parent: int32(i), move: m})
 		}
 	}
+}
+
+// exitKey names what an irreversible move does, whatever quiet moves came
+// before it: the move and its card, and for a stock move the waste
+// position it is made from. Of the exits with one key the component keeps
+// the first found, on the shortest line: the quiet moves of a longer one
+// (a run moved to another pile, the waste turned elsewhere) can still be
+// made after the exit, so they seldom matter, and each candidate they
+// would add takes a share of the samples.
+func exitKey(s *engine.State, m engine.Move) uint64 {
+	k := uint64(m)
+	if m.Kind() == engine.KindMove {
+		return k | uint64(s.MovedCard(m))<<32
+	}
+	return k | uint64(s.WastePos())<<40
 }
 
 // line appends to dst the moves from the root to x's node, then x's move.

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -41,18 +42,20 @@ func TestExpertPlaysEveryGame(t *testing.T) {
 // the same game whatever the number of goroutines solving the samples.
 func TestExpertWorkersPlayTheSameGame(t *testing.T) {
 	g := game(t, "klondike", [2]string{"draw", "3"})
-	for seed := uint64(0); seed < 3; seed++ {
-		var lines [][]engine.Move
-		for _, w := range []int{1, 3} {
-			f, err := New("expert", Config{Samples: 6, Nodes: 300, Workers: w})
-			if err != nil {
-				t.Fatal(err)
+	for _, mem := range []engine.Memory{engine.RememberTalon, engine.RememberStock} {
+		for seed := uint64(0); seed < 3; seed++ {
+			var lines [][]engine.Move
+			for _, w := range []int{1, 3} {
+				f, err := New("expert", Config{Samples: 30, Nodes: 300, Workers: w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Memory: mem, Line: true, MaxMoves: 80})
+				lines = append(lines, res.Line)
 			}
-			res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Line: true, MaxMoves: 60})
-			lines = append(lines, res.Line)
-		}
-		if !slices.Equal(lines[0], lines[1]) {
-			t.Fatalf("seed %d: 1 worker played %v\n3 workers played %v", seed, lines[0], lines[1])
+			if !slices.Equal(lines[0], lines[1]) {
+				t.Fatalf("memory %v seed %d: 1 worker played %v\n3 workers played %v", mem, seed, lines[0], lines[1])
+			}
 		}
 	}
 }
@@ -127,5 +130,34 @@ func TestExpertExplains(t *testing.T) {
 	}
 	if sampled == 0 || safe == 0 || planned == 0 {
 		t.Fatalf("%d sampled, %d safe and %d planned decisions; want some of each", sampled, safe, planned)
+	}
+}
+
+// TestExpertKnowsOnlyTheStock plays the expert that knows the stock on
+// deals and on twins of them whose face-down cards only are shuffled: the
+// two games must agree until the first card is revealed.
+func TestExpertKnowsOnlyTheStock(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"})
+	f, err := New("expert", Config{Samples: 20, Nodes: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Memory: engine.RememberStock, Line: true, MaxMoves: 60}
+	differ := 0
+	for seed := uint64(0); seed < 4; seed++ {
+		s := deal(t, g, seed)
+		v := engine.NewTable(s, engine.RememberStock).View()
+		tw := v.Sample(rand.New(rand.NewPCG(seed, 1)))
+		if slices.Equal(s.Stock(), tw.Stock()) && s != tw {
+			differ++
+		}
+		a := Play(context.Background(), s, f(seed), o)
+		b := Play(context.Background(), tw, f(seed), o)
+		if !sameUntilReveal(a.Line, b.Line) {
+			t.Fatalf("seed %d: plays differently on a twin deal before any card is revealed:\n%v\n%v", seed, a.Line, b.Line)
+		}
+	}
+	if differ == 0 {
+		t.Fatal("no twin kept the stock and changed the face-down cards: the test tests nothing")
 	}
 }
