@@ -2,13 +2,16 @@
 // face-down cards or the stock. A Player is given only an engine.View (the
 // position with every hidden card masked) and the legal moves; the game's
 // true state stays with the referee (engine.Table), so a player cannot
-// read a hidden card.
+// read a hidden card. What the View hides is the game's information model
+// (engine.Memory, Options.Memory): a person's (face-down cards and the
+// unturned stock hidden) or the published players' (the stock known).
 //
 // Players: random (uniform over the legal moves), greedy (a fixed priority
 // of move kinds), human (rules of thumb from the seeds' tips and common
 // advice), planner (hindsight optimisation: it samples the hidden cards
 // and asks the thoughtful solver which move wins most samples) and expert
-// (the same estimate, with the samples shared by the moves and spent by
+// (the same estimate, made only where a move cannot be taken back, over
+// lines of moves, with many small solves shared by the lines and spent by
 // successive halving on the contenders).
 //
 // Every player plays under the same referee rules, which end every game
@@ -52,8 +55,9 @@ type Player interface {
 // Config holds the players' options.
 type Config struct {
 	// Samples and Nodes are the planner's and the expert's: the number of
-	// samples of the hidden cards solved for each decision, and the
-	// solver's node budget for each solve.
+	// samples of the hidden cards solved for each decision (the planner)
+	// or the solves a decision spends (the expert), and the solver's node
+	// budget for each solve.
 	Samples int
 	Nodes   int64
 	// Workers is the number of goroutines the expert solves the samples
