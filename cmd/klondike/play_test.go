@@ -131,10 +131,28 @@ func TestExpertIsDeterministic(t *testing.T) {
 			t.Fatalf("seed %d: --workers 1 played %+v, --workers 2 %+v", seed, pa, pb)
 		}
 	}
-	one := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "1")
-	two := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "2")
-	if one != two {
-		t.Fatalf("play --plan-workers 1 and 2 differ:\n%s\n%s", one, two)
+	for _, mem := range []string{"talon", "stock"} {
+		one := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "20", "--plan-nodes", "300", "--plan-workers", "1", "--memory", mem)
+		two := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "20", "--plan-nodes", "300", "--plan-workers", "2", "--memory", mem)
+		if one != two {
+			t.Fatalf("--memory %s: play --plan-workers 1 and 2 differ:\n%s\n%s", mem, one, two)
+		}
+	}
+}
+
+// TestPlayStockKnown: --memory stock plays with the stock known, and the
+// report says so.
+func TestPlayStockKnown(t *testing.T) {
+	var rep playReport
+	out := mustRun(t, "play", "--seed", "3", "--player", "human", "--memory", "stock", "--json")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Memory != "stock" {
+		t.Fatalf("memory %q, want stock", rep.Memory)
+	}
+	if text := mustRun(t, "play", "--seed", "3", "--player", "human", "--memory", "stock"); !strings.Contains(text, "player: human (knows the stock's order)") {
+		t.Fatalf("the text does not say the player knows the stock:\n%s", text)
 	}
 }
 
