@@ -172,14 +172,18 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 		p.last = Decision{}
 		return human{}.Choose(v, moves)
 	}
-	dealt := 0
+	dealt, best := 0, 0
 	if len(p.cands) > 1 {
-		dealt = p.estimate(v)
-	}
-	best := 0
-	for i := range p.cands {
-		if p.better(i, best) {
-			best = i
+		var active []int
+		dealt, active = p.estimate(v)
+		// the best of the lines still running: a line dropped by the
+		// halving was judged on fewer samples, whose estimate is the more
+		// often extreme by chance
+		best = active[0]
+		for _, i := range active[1:] {
+			if p.better(i, best) {
+				best = i
+			}
 		}
 	}
 	d := Decision{Samples: dealt, Chosen: best, Moves: make([]Estimate, len(p.cands))}
@@ -241,8 +245,8 @@ func (p *expert) better(i, j int) bool {
 }
 
 // estimate scores the candidates by successive halving and returns the
-// number of samples dealt.
-func (p *expert) estimate(v *engine.View) int {
+// number of samples dealt and the candidates still running at the end.
+func (p *expert) estimate(v *engine.View) (int, []int) {
 	n := len(p.cands)
 	nh := v.Hidden()
 	rounds := max(1, int(math.Ceil(math.Log2(float64(n)))))
@@ -299,7 +303,7 @@ func (p *expert) estimate(v *engine.View) int {
 			slices.Sort(active)
 		}
 	}
-	return dealt
+	return dealt, active
 }
 
 // settled tells whether every sample so far said the same of every

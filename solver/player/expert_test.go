@@ -119,6 +119,11 @@ func TestExpertExplains(t *testing.T) {
 		}
 		best := d.Moves[d.Chosen]
 		for i, e := range d.Moves {
+			// The line played survived the halving: no line was solved
+			// on more samples.
+			if e.Samples > best.Samples {
+				t.Fatalf("ply %d: played %+v, solved on fewer samples than line %d, %+v", ply, best, i, e)
+			}
 			if e.Samples > d.Samples || e.Won+e.Unknown > e.Samples || len(e.Line) == 0 {
 				t.Fatalf("ply %d line %d: %+v with %d samples dealt", ply, i, e, d.Samples)
 			}
