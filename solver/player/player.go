@@ -68,10 +68,12 @@ type Config struct {
 // DefaultConfig is the options' defaults (the planner's).
 var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 
-// DefaultExpertConfig is the expert's defaults. On Klondike draw 3, native
-// deals 0..29, 16 samples of 10,000 nodes won 9 games at 2.3 s of CPU a
-// game and 32 samples of 2,000 nodes won 8 at 5.5 s: a budget of 2,000
-// nodes leaves about a quarter of the solves unknown, 10,000 about 3 %.
+// DefaultExpertConfig is the expert's defaults: 200 solves a decision of
+// at most 500 nodes each. On Klondike draw 3, native deals 0..199, it won
+// 41.0 % with the talon remembered (1.3 s of CPU a game) and 36.5 % with
+// the stock known (1.1 s); 100 solves of 2,000 nodes, 400 of 250 and 400
+// of 500 were no stronger (results/bench.md, "The expert player,
+// version 2").
 var DefaultExpertConfig = Config{Samples: 200, Nodes: 500}
 
 // Defaults returns the named player's default options: the expert's own,
