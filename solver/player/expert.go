@@ -45,8 +45,11 @@ import (
 // independent deals), and Config.Samples solves a decision are spent by
 // successive halving (Karnin, Koren and Somekh 2013): ⌈log₂ K⌉ rounds for
 // K candidates, each with an equal share of the solves, after each of
-// which the better half stays. Ties go to the candidate the human player
-// would prefer by its exit move, then to the first found.
+// which the better half stays; the line played is the best of the
+// survivors (a dropped line was judged on fewer samples). A decision
+// stops early when every sample so far said the same of every line left
+// (all lost, or all won). Ties go to the candidate the human player would
+// prefer by its exit move, then to the first found.
 //
 // A safe foundation move (the human player's rule 1) is played at once.
 // With Config.Workers > 1 the solves of a round are shared out among that
