@@ -44,10 +44,9 @@ import (
 // same samples (paired comparisons, with far less variance than rates on
 // independent deals), and Config.Samples solves a decision are spent by
 // successive halving (Karnin, Koren and Somekh 2013): ⌈log₂ K⌉ rounds for
-// K candidates, each with an equal share of the solves (but at least
-// minPerRound samples a candidate), after each of which the better half
-// stays; the line played is the best of the survivors (a dropped line was
-// judged on fewer samples). A decision
+// K candidates, each with an equal share of the solves, after each of
+// which the better half stays; the line played is the best of the
+// survivors (a dropped line was judged on fewer samples). A decision
 // stops early when every sample so far said the same of every line left
 // (all lost, or all won). Ties go to the candidate the human player would
 // prefer by its exit move, then to the first found.
@@ -73,11 +72,6 @@ type expert struct {
 // unknownWeight is what an unknown solve counts for, between a loss (0)
 // and a win (1).
 const unknownWeight = 0.5
-
-// minPerRound is the fewest samples a line is solved on in a round of
-// the halving: a decision with many lines spends more than its budget
-// rather than cut lines on a sample or two.
-const minPerRound = 8
 
 // componentLimit bounds the positions of a decision's component.
 const componentLimit = 2000
@@ -270,7 +264,7 @@ func (p *expert) estimate(v *engine.View) (int, []int) {
 	p.hidden = p.hidden[:0]
 	dealt := 0
 	for r := 0; r < rounds && len(active) > 1; r++ {
-		k := max(minPerRound, perRound/len(active))
+		k := max(1, perRound/len(active))
 		if nh == 0 {
 			k = 1
 		}
