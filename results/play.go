@@ -14,7 +14,9 @@ import (
 // PlayerVersion names the players' behaviour and the referee's rules
 // (solver/player); it changes whenever a player would play a deal
 // differently, so that records of different versions are never merged.
-const PlayerVersion = "1"
+// Version 2: the expert decides over lines of moves at irreversible moves,
+// with solver.Small (the other players play as in version 1).
+const PlayerVersion = "2"
 
 // PlayRecord is how a player's game went, with its scores.
 type PlayRecord struct {
