@@ -11,7 +11,9 @@ import (
 // space, so move generation on a View's state never plays it.
 const Unknown Card = 15 << 2
 
-// Memory says which turned stock cards a player remembers.
+// Memory says which talon (stock and waste) cards a player knows: the
+// information model of a game played without seeing every card. The
+// face-down pile cards are hidden in every model.
 type Memory uint8
 
 const (
@@ -19,9 +21,35 @@ const (
 	RememberNone Memory = iota
 	// RememberTalon: every talon card once turned up is known: the whole
 	// waste, and after a recycle the stock's order too (it is the old
-	// waste turned over).
+	// waste turned over). The unturned stock is hidden.
 	RememberTalon
+	// RememberStock: the whole talon is known from the deal on, the
+	// unturned stock's order included; only the face-down pile cards are
+	// hidden. It is the information of the published hindsight players
+	// of Klondike (Bjarnason, Fern and Tadepalli 2009; lonelybot's hop
+	// player, whose hidden cards are the tableau's only), not a person's.
+	RememberStock
 )
+
+var memoryNames = [...]string{"none", "talon", "stock"}
+
+// String names the memory as ParseMemory reads it: none, talon or stock.
+func (m Memory) String() string {
+	if int(m) < len(memoryNames) {
+		return memoryNames[m]
+	}
+	return fmt.Sprintf("Memory(%d)", m)
+}
+
+// ParseMemory reads a memory's name: none, talon or stock.
+func ParseMemory(name string) (Memory, error) {
+	for i, n := range memoryNames {
+		if n == name {
+			return Memory(i), nil
+		}
+	}
+	return 0, fmt.Errorf("memory %q: want none, talon or stock", name)
+}
 
 // Table holds a game as a player sees it played: the true state, which
 // only the Table reads, and what the player has seen of the talon. A
@@ -95,9 +123,10 @@ func (t *Table) View() View {
 		n++
 	}
 	// The talon: the waste's top is always visible; with memory every
-	// card turned before is too.
+	// card turned before is too, and the whole talon when the player
+	// knows the stock.
 	talon := int(s.end[0])
-	for i := 0; i < talon; i++ {
+	for i := 0; i < talon && t.memory != RememberStock; i++ {
 		visible := i == int(s.waste)-1 || (t.memory == RememberTalon && i < t.seen)
 		if !visible {
 			hide(i)
@@ -144,15 +173,40 @@ func (v *View) Sample(rng *rand.Rand) State {
 	cards := v.unseen
 	hid := cards[:v.n]
 	Shuffle(hid, rng)
+	s.FillUnknown(hid)
+	return s
+}
+
+// SampleHidden appends to dst the unseen cards in a uniformly random order
+// drawn from rng, as Sample deals them: FillUnknown(hidden) on the view's
+// state is Sample's state, drawn with the same random numbers. A sample
+// kept this way is dealt again into any position the player reaches from
+// the view without turning a hidden card (FillUnknown).
+func (v *View) SampleHidden(rng *rand.Rand, dst []Card) []Card {
+	n := len(dst)
+	dst = append(dst, v.unseen[:v.n]...)
+	Shuffle(dst[n:], rng)
+	return dst
+}
+
+// FillUnknown deals hidden into the places of s that hold Unknown, in
+// buffer order (the talon from its first card, then each pile bottom up),
+// which is the order of SampleHidden. The hidden places keep that order
+// while a game goes on: face-down cards never move and the talon keeps
+// its order, so a player's sample of the hidden cards, made at one
+// position, fills any position he reaches from it by moves that turn no
+// hidden card. hidden must hold at least as many cards as s has
+// Unknowns; FillUnknown returns how many it used.
+func (s *State) FillUnknown(hidden []Card) int {
 	k := 0
 	total := int(s.end[locBuffers-1])
 	for i := 0; i < total; i++ {
 		if s.cards[i] == Unknown {
-			s.cards[i] = hid[k]
+			s.cards[i] = hidden[k]
 			k++
 		}
 	}
-	return s
+	return k
 }
 
 // AppendChildPositionKey appends the position key (AppendPositionKey) of

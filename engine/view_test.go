@@ -27,7 +27,7 @@ func TestViewCarriesNoHiddenInformation(t *testing.T) {
 	wb.WorryBack = true
 	for _, r := range []Rules{Klondike(3, 0), Klondike(1, 1), holdout, wb} {
 		g := MustGame(r)
-		for _, mem := range []Memory{RememberNone, RememberTalon} {
+		for _, mem := range []Memory{RememberNone, RememberTalon, RememberStock} {
 			for seed := uint64(0); seed < 40; seed++ {
 				s, err := g.NewState(NativeDeal(&g.Rules, seed))
 				if err != nil {
@@ -53,7 +53,7 @@ func TestViewCarriesNoHiddenInformation(t *testing.T) {
 					m := buf[rng.IntN(len(buf))]
 					tab.Play(m)
 					tw.Play(m)
-					if m.Kind() == KindMove && !m.Flips() && m.From() != LocWaste {
+					if m.Kind() == KindMove && !m.Flips() && m.From() != LocWaste || mem == RememberStock && !m.Flips() {
 						if v1, v2 := tab.View(), tw.View(); v1 != v2 {
 							t.Fatalf("seed %d ply %d: %v showed no new card but the twins' views differ", seed, ply, m)
 						}
@@ -105,6 +105,140 @@ func TestViewMemory(t *testing.T) {
 	if !slices.IsSorted(v.Unseen()) {
 		t.Fatal("unseen cards not sorted")
 	}
+}
+
+// TestViewStockKnown checks the stock-known model: the whole talon is
+// seen from the deal on and exactly the face-down pile cards are hidden,
+// as play goes on.
+func TestViewStockKnown(t *testing.T) {
+	for _, r := range []Rules{Klondike(3, 0), Klondike(1, 1)} {
+		g := MustGame(r)
+		for seed := uint64(0); seed < 20; seed++ {
+			s, err := g.NewState(NativeDeal(&g.Rules, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab := NewTable(s, RememberStock)
+			rng := rand.New(rand.NewPCG(seed, 9))
+			var buf []Move
+			for ply := 0; ply < 200 && !tab.Won(); ply++ {
+				v := tab.View()
+				truth := tab.Reveal()
+				ms := v.State()
+				if got, want := v.Hidden(), truth.DownCards(); got != want {
+					t.Fatalf("seed %d ply %d: %d hidden, want %d (the face-down cards)", seed, ply, got, want)
+				}
+				for i := 0; i < truth.Talon(); i++ {
+					if ms.TalonCard(i) != truth.TalonCard(i) {
+						t.Fatalf("seed %d ply %d: talon card %d is %v in the view, %v in truth", seed, ply, i, ms.TalonCard(i), truth.TalonCard(i))
+					}
+				}
+				for p := 0; p < g.Piles(); p++ {
+					for i, c := range ms.Pile(p) {
+						if hidden := c == Unknown; hidden != (i < truth.Down(p)) {
+							t.Fatalf("seed %d ply %d: pile %d card %d: hidden %v, face down %v", seed, ply, p, i, hidden, i < truth.Down(p))
+						}
+					}
+				}
+				buf = tab.Moves(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				tab.Play(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+}
+
+// TestParseMemory checks that every memory's name reads back as itself.
+func TestParseMemory(t *testing.T) {
+	for _, m := range []Memory{RememberNone, RememberTalon, RememberStock} {
+		got, err := ParseMemory(m.String())
+		if err != nil || got != m {
+			t.Errorf("ParseMemory(%q) = %v, %v; want %v", m.String(), got, err, m)
+		}
+	}
+	if _, err := ParseMemory("all"); err == nil {
+		t.Error(`ParseMemory("all"): no error`)
+	}
+}
+
+// TestSampleHiddenFills checks that a sample of the hidden cards kept by
+// SampleHidden deals Sample's state (the same random numbers) and that it
+// fills a position reached by moves that turn no hidden card consistently:
+// the masked position filled equals the sample's state after the same
+// moves.
+func TestSampleHiddenFills(t *testing.T) {
+	for _, mem := range []Memory{RememberNone, RememberTalon, RememberStock} {
+		g := MustGame(Klondike(3, 0))
+		for seed := uint64(0); seed < 30; seed++ {
+			s, err := g.NewState(NativeDeal(&g.Rules, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab := NewTable(s, mem)
+			rng := rand.New(rand.NewPCG(seed, 11))
+			var buf []Move
+			for ply := 0; ply < 60 && !tab.Won(); ply++ {
+				v := tab.View()
+				a := rand.New(rand.NewPCG(seed, uint64(ply)))
+				b := rand.New(rand.NewPCG(seed, uint64(ply)))
+				want := v.Sample(a)
+				hid := v.SampleHidden(b, nil)
+				got := v.State()
+				if n := got.FillUnknown(hid); n != v.Hidden() {
+					t.Fatalf("mem %v seed %d ply %d: filled %d places, %d hidden", mem, seed, ply, n, v.Hidden())
+				}
+				if got != want {
+					t.Fatalf("mem %v seed %d ply %d: SampleHidden and FillUnknown do not deal Sample's state", mem, seed, ply)
+				}
+				// a walk of moves that show no card, on the mask and on the sample
+				ms, full := v.State(), want
+				for k := 0; k < 6; k++ {
+					buf = ms.Moves(buf[:0])
+					var quiet []Move
+					for _, m := range buf {
+						if !showsCard(&ms, m) {
+							quiet = append(quiet, m)
+						}
+					}
+					if len(quiet) == 0 {
+						break
+					}
+					m := quiet[rng.IntN(len(quiet))]
+					ms.Apply(m)
+					full.Apply(m)
+				}
+				ms.FillUnknown(hid)
+				if ms != full {
+					t.Fatalf("mem %v seed %d ply %d: the sample filled after a quiet walk is not the sample walked", mem, seed, ply)
+				}
+				buf = tab.Moves(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				tab.Play(buf[rng.IntN(len(buf))])
+			}
+		}
+	}
+}
+
+// showsCard tells whether move m on the masked state s turns a hidden
+// card face up or takes a card from the talon (which may uncover one).
+func showsCard(s *State, m Move) bool {
+	if m.Flips() || m.Kind() == KindMove && m.From() == LocWaste {
+		return true
+	}
+	if m.Kind() == KindDraw {
+		c := *s
+		c.Apply(m)
+		for _, x := range c.Waste() {
+			if x == Unknown {
+				return true
+			}
+		}
+	}
+	return m.Kind() == KindRecycle && slices.Contains(s.Waste(), Unknown)
 }
 
 // TestUnknownIsInert checks that the Unknown card plays nowhere.

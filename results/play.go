@@ -14,7 +14,9 @@ import (
 // PlayerVersion names the players' behaviour and the referee's rules
 // (solver/player); it changes whenever a player would play a deal
 // differently, so that records of different versions are never merged.
-const PlayerVersion = "1"
+// Version 2: the expert decides over lines of moves at irreversible moves,
+// with solver.Small (the other players play as in version 1).
+const PlayerVersion = "2"
 
 // PlayRecord is how a player's game went, with its scores.
 type PlayRecord struct {
@@ -44,14 +46,13 @@ func Scores(cards, decks int) (score, vegas, tillDawn int) {
 
 // PlayerFactory returns the player a manifest names.
 func (m *Manifest) PlayerFactory() (player.Factory, player.Options, error) {
-	var o player.Options
-	switch m.PlayerMemory {
-	case "talon", "":
-		o.Memory = engine.RememberTalon
-	case "none":
-		o.Memory = engine.RememberNone
-	default:
-		return nil, o, fmt.Errorf("player memory %q: want talon or none", m.PlayerMemory)
+	o := player.Options{Memory: engine.RememberTalon}
+	if m.PlayerMemory != "" {
+		mem, err := engine.ParseMemory(m.PlayerMemory)
+		if err != nil {
+			return nil, o, fmt.Errorf("player %v", err)
+		}
+		o.Memory = mem
 	}
 	c := player.Defaults(m.Player)
 	if m.PlayerSamples > 0 {

@@ -88,8 +88,11 @@ func PlayerSummary(m *Manifest) string {
 	if m.Player == "planner" || m.Player == "expert" {
 		s += fmt.Sprintf(" (%d samples, %d nodes)", m.PlayerSamples, m.PlayerNodes)
 	}
-	if m.PlayerMemory == "none" {
+	switch m.PlayerMemory {
+	case "none":
 		s += ", forgets the waste"
+	case "stock":
+		s += ", knows the stock"
 	}
 	return s
 }
@@ -102,7 +105,9 @@ func writePlayerSection(b *strings.Builder, rs []Result) {
 
 Each deal played once by a player who cannot see face-down cards or stock cards not yet
 turned (solver/player: random, greedy, human, planner, expert; the referee's rules that end a
-game are in its package doc). "win %" is the Wilson 95% interval; means are ± the
+game are in its package doc); a player that "knows the stock" sees the whole talon from the
+deal on and only the face-down cards are hidden from it (the published players' information,
+--memory stock). "win %" is the Wilson 95% interval; means are ± the
 half-width of their 95% interval. Scores per game: standard 1 point a card; Vegas $52
 a deck to play and $5 back a card (break-even at 10.4 cards a deck, a won one-deck
 game +$208); Till Dawn $52 a deck and $3 a card (break-even at 17.3 cards a deck).

@@ -345,3 +345,31 @@ func TestPublishedPlayers(t *testing.T) {
 		t.Errorf("a section with no matching row: %q", none.String())
 	}
 }
+
+// TestPlayerSummaryNamesTheInformation checks that a player row says
+// which information model its games were played on when it is not a
+// person's (the default, the talon remembered), and that a manifest's
+// memory plays on it.
+func TestPlayerSummaryNamesTheInformation(t *testing.T) {
+	for _, c := range []struct{ memory, want string }{
+		{"talon", "expert (200 samples, 500 nodes)"},
+		{"", "expert (200 samples, 500 nodes)"},
+		{"none", "expert (200 samples, 500 nodes), forgets the waste"},
+		{"stock", "expert (200 samples, 500 nodes), knows the stock"},
+	} {
+		m := Manifest{Player: "expert", PlayerMemory: c.memory, PlayerSamples: 200, PlayerNodes: 500}
+		if got := PlayerSummary(&m); got != c.want {
+			t.Errorf("memory %q: %q, want %q", c.memory, got, c.want)
+		}
+		_, o, err := m.PlayerFactory()
+		if err != nil {
+			t.Fatalf("memory %q: %v", c.memory, err)
+		}
+		if c.memory != "" && o.Memory.String() != c.memory {
+			t.Errorf("memory %q: the player plays with memory %v", c.memory, o.Memory)
+		}
+	}
+	if _, _, err := (&Manifest{Player: "expert", PlayerMemory: "all"}).PlayerFactory(); err == nil {
+		t.Error("memory \"all\": no error")
+	}
+}

@@ -54,9 +54,16 @@ func packable(r *engine.Rules) bool {
 
 // newPacker prepares the packer for the deal whose start is s.
 func newPacker(s *engine.State) *packer {
+	p := &packer{}
+	p.init(s)
+	return p
+}
+
+// init prepares p, in place, for the deal whose start is s.
+func (p *packer) init(s *engine.State) {
 	g := s.Game()
 	r := &g.Rules
-	p := &packer{draw: r.Draw, unlimited: r.Passes == 0, cells: r.Cells}
+	*p = packer{draw: r.Draw, unlimited: r.Passes == 0, cells: r.Cells}
 	maxDown := 0
 	for i := 0; i < g.Piles(); i++ {
 		maxDown = max(maxDown, s.Down(i))
@@ -73,7 +80,6 @@ func newPacker(s *engine.State) *packer {
 	if r.Passes > 0 {
 		p.recBits = uint(bits.Len(uint(r.Passes)))
 	}
-	return p
 }
 
 // bitw is a little-endian bit writer that appends whole words to dst.

@@ -31,7 +31,7 @@ type playerOptions struct {
 
 func addPlayerFlags(fs *pflag.FlagSet, o *playerOptions, def string) {
 	fs.StringVar(&o.name, "player", def, "player who cannot see face-down or unturned cards: "+strings.Join(player.Names(), ", "))
-	fs.StringVar(&o.memory, "memory", "talon", "what the player remembers of the turned stock cards: talon (all) or none (only the waste's top)")
+	fs.StringVar(&o.memory, "memory", "talon", "what the player knows of the talon: talon (every card once turned), none (only the waste's top) or stock (the whole talon, the unturned stock's order too: only face-down cards hidden, the published players' information)")
 	fs.IntVar(&o.samples, "samples", 0, fmt.Sprintf("planner, expert: samples of the hidden cards solved per decision (default: planner %d, expert %d)",
 		player.DefaultConfig.Samples, player.DefaultExpertConfig.Samples))
 	fs.Int64Var(&o.nodes, "plan-nodes", 0, fmt.Sprintf("planner, expert: solver nodes per sample and move (default: planner %d, expert %d)",
@@ -60,10 +60,8 @@ func (o *playerOptions) check(fs *pflag.FlagSet) error {
 	if _, err := player.New(o.name, o.config(fs)); err != nil {
 		return usageErrorf("--player: %v", err)
 	}
-	switch o.memory {
-	case "talon", "none":
-	default:
-		return usageErrorf("--memory %q: want talon or none", o.memory)
+	if _, err := engine.ParseMemory(o.memory); err != nil {
+		return usageErrorf("--%v", err)
 	}
 	return nil
 }
@@ -97,12 +95,16 @@ moves, how the game ended and its scores (standard, Vegas, Till Dawn).
 --json prints one JSON object instead. The same deal and player always play
 the same game.
 
---explain (the expert only) shows how each move was chosen: under the move,
-every move offered with its estimated chance to win (the share of the
-samples of the hidden cards on which its position was won, an unknown solve
-counting half) and the samples it was solved on; "safe" marks a card put on
-a foundation at once; a move dropped by the halving shows the samples it was
-solved on before the cut. With --json, the decisions are in "decisions".`,
+--explain (the expert only) shows how each decision was made: under its
+move, every candidate line (quiet moves that show nothing new, then one
+move that cannot be taken back: a card turned, taken from the talon or put
+on a foundation) with its estimated chance to win (the share of the samples
+of the hidden cards on which the position after the line was won, an
+unknown solve counting half) and the samples it was solved on; the chosen
+line's later moves follow without a decision of their own. "safe" marks a
+card put on a foundation at once; a line dropped by the halving shows the
+samples it was solved on before the cut. With --json, the decisions are in
+"decisions".`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -148,7 +150,10 @@ type playReport struct {
 	Decisions []decisionReport `json:"decisions,omitempty"`
 }
 
-// decisionReport is how the expert chose one move (player.Decision).
+// decisionReport is how the expert chose one move (player.Decision): the
+// candidate lines it weighed, each a few quiet moves and one move that
+// cannot be taken back, and the line it chose, whose first move is this
+// one (the rest follow without a decision of their own).
 type decisionReport struct {
 	Move    int            `json:"move"` // the move's number in moves (from 1)
 	Safe    bool           `json:"safe,omitempty"`
@@ -156,28 +161,34 @@ type decisionReport struct {
 	Choices []choiceReport `json:"choices,omitempty"`
 }
 
-// choiceReport is one offered move's estimate.
+// choiceReport is one candidate line's estimate.
 type choiceReport struct {
-	Step    engine.Step `json:"step"`
-	Samples int         `json:"samples"` // samples it was solved on
-	Won     int         `json:"won"`
-	Unknown int         `json:"unknown"`
-	Chance  float64     `json:"chance"` // (won + unknown/2) / samples
-	Chosen  bool        `json:"chosen,omitempty"`
+	Step    engine.Step   `json:"step"`    // the line's first move
+	Line    []engine.Step `json:"line"`    // the whole line
+	Samples int           `json:"samples"` // samples it was solved on
+	Won     int           `json:"won"`
+	Unknown int           `json:"unknown"`
+	Chance  float64       `json:"chance"` // (won + unknown/2) / samples
+	Chosen  bool          `json:"chosen,omitempty"`
 }
 
-// decisionReports labels the decisions of a game played from start.
+// decisionReports labels the decisions of a game played from start; the
+// moves that follow a line chosen earlier are left out.
 func decisionReports(start engine.State, line []engine.Move, plies []int, ds []player.Decision, labels engine.FoundationLabels) []decisionReport {
 	out := make([]decisionReport, 0, len(ds))
 	s, at := start, 0
 	for k, d := range ds {
+		if d.Planned {
+			continue
+		}
 		for ; at < plies[k]; at++ {
 			s.Apply(line[at])
 		}
 		r := decisionReport{Move: plies[k] + 1, Safe: d.Safe, Samples: d.Samples}
 		for i, e := range d.Moves {
+			steps := labels.Steps(engine.Steps(s, e.Line))
 			r.Choices = append(r.Choices, choiceReport{
-				Step:    labels.Step(engine.Steps(s, []engine.Move{e.Move})[0]),
+				Step: steps[0], Line: steps,
 				Samples: e.Samples, Won: e.Won, Unknown: e.Unknown,
 				Chance: math.Round(e.WinChance()*1e4) / 1e4, Chosen: i == d.Chosen,
 			})
@@ -189,18 +200,51 @@ func decisionReports(start engine.State, line []engine.Move, plies []int, ds []p
 
 // explainText writes a decision under its move.
 func explainText(w io.Writer, indent string, d decisionReport) {
-	if d.Safe {
+	switch {
+	case d.Safe:
 		fmt.Fprintf(w, "%ssafe: to a foundation at once\n", indent)
 		return
+	case len(d.Choices) == 0:
+		fmt.Fprintf(w, "%snothing leaves this position for good: the human player's move\n", indent)
+		return
+	case len(d.Choices) == 1:
+		fmt.Fprintf(w, "%sthe one line on: %s\n", indent, lineText(d.Choices[0].Line))
+		return
 	}
-	fmt.Fprintf(w, "%s%d samples:\n", indent, d.Samples)
+	fmt.Fprintf(w, "%s%d samples, %d lines:\n", indent, d.Samples, len(d.Choices))
 	for _, c := range d.Choices {
 		mark := " "
 		if c.Chosen {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "%s%s %5.1f %% of %2d  %s\n", indent, mark, 100*c.Chance, c.Samples, stepText(c.Step))
+		fmt.Fprintf(w, "%s%s %5.1f %% of %3d  %s\n", indent, mark, 100*c.Chance, c.Samples, lineText(c.Line))
 	}
+}
+
+// memoryText says what a player of the given memory knows.
+func memoryText(memory string) string {
+	if memory == "stock" {
+		return "knows the stock's order"
+	}
+	return "remembers: " + memory
+}
+
+// lineText writes a line of steps on one line, a run of draws as one.
+func lineText(steps []engine.Step) string {
+	var parts []string
+	for i := 0; i < len(steps); i++ {
+		t := stepText(steps[i])
+		n := 1
+		for i+1 < len(steps) && steps[i+1].Op == steps[i].Op && steps[i].Op == engine.OpDraw {
+			i++
+			n++
+		}
+		if n > 1 {
+			t = fmt.Sprintf("%s ×%d", t, n)
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions) error {
@@ -223,10 +267,8 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	start, desc := pos.state, pos.desc
 	f, _ := player.New(o.player.name, o.player.config(fs))
-	po := player.Options{Memory: engine.RememberTalon, Line: true}
-	if o.player.memory == "none" {
-		po.Memory = engine.RememberNone
-	}
+	mem, _ := engine.ParseMemory(o.player.memory) // checked
+	po := player.Options{Memory: mem, Line: true}
 	// The player's seed: the deal's seed when there is one, so a batch
 	// record and this command play the same game.
 	seed := o.source.playerSeed(fs)
@@ -264,7 +306,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 	}
 	fmt.Fprintf(w, "game: %s (%s)\n", rep.Game, rep.Rules)
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
-	fmt.Fprintf(w, "player: %s (remembers: %s)\n", rep.Player, rep.Memory)
+	fmt.Fprintf(w, "player: %s (%s)\n", rep.Player, memoryText(rep.Memory))
 	width := len(strconv.Itoa(len(rep.Moves)))
 	next := 0 // the next decision to show
 	for i, st := range rep.Moves {

@@ -131,10 +131,28 @@ func TestExpertIsDeterministic(t *testing.T) {
 			t.Fatalf("seed %d: --workers 1 played %+v, --workers 2 %+v", seed, pa, pb)
 		}
 	}
-	one := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "1")
-	two := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "4", "--plan-nodes", "300", "--plan-workers", "2")
-	if one != two {
-		t.Fatalf("play --plan-workers 1 and 2 differ:\n%s\n%s", one, two)
+	for _, mem := range []string{"talon", "stock"} {
+		one := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "20", "--plan-nodes", "300", "--plan-workers", "1", "--memory", mem)
+		two := mustRun(t, "play", "--seed", "2", "--player", "expert", "--samples", "20", "--plan-nodes", "300", "--plan-workers", "2", "--memory", mem)
+		if one != two {
+			t.Fatalf("--memory %s: play --plan-workers 1 and 2 differ:\n%s\n%s", mem, one, two)
+		}
+	}
+}
+
+// TestPlayStockKnown: --memory stock plays with the stock known, and the
+// report says so.
+func TestPlayStockKnown(t *testing.T) {
+	var rep playReport
+	out := mustRun(t, "play", "--seed", "3", "--player", "human", "--memory", "stock", "--json")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Memory != "stock" {
+		t.Fatalf("memory %q, want stock", rep.Memory)
+	}
+	if text := mustRun(t, "play", "--seed", "3", "--player", "human", "--memory", "stock"); !strings.Contains(text, "player: human (knows the stock's order)") {
+		t.Fatalf("the text does not say the player knows the stock:\n%s", text)
 	}
 }
 
@@ -163,17 +181,17 @@ func TestPlayExplain(t *testing.T) {
 		sampled++
 		chosen := 0
 		for _, c := range d.Choices {
-			if c.Chance < 0 || c.Chance > 1 || c.Samples < 1 || c.Samples > d.Samples || c.Won+c.Unknown > c.Samples {
+			if c.Chance < 0 || c.Chance > 1 || len(d.Choices) > 1 && c.Samples < 1 || c.Samples > d.Samples || c.Won+c.Unknown > c.Samples {
 				t.Fatalf("move %d: choice %+v of %d samples", d.Move, c, d.Samples)
 			}
 			if c.Chosen {
 				chosen++
-				if c.Step != rep.Moves[d.Move-1] {
+				if c.Step != rep.Moves[d.Move-1] || len(c.Line) == 0 || c.Line[0] != c.Step {
 					t.Fatalf("move %d: chose %+v, played %+v", d.Move, c.Step, rep.Moves[d.Move-1])
 				}
 			}
 		}
-		if chosen != 1 || len(d.Choices) < 2 {
+		if chosen != 1 {
 			t.Fatalf("move %d: %d of %d choices chosen", d.Move, chosen, len(d.Choices))
 		}
 	}
@@ -181,10 +199,10 @@ func TestPlayExplain(t *testing.T) {
 		t.Fatal("no sampled decision")
 	}
 	text := mustRun(t, args...)
-	if !strings.Contains(text, " samples:\n") || !strings.Contains(text, "safe: to a foundation at once") {
+	if !strings.Contains(text, " lines:\n") || !strings.Contains(text, "safe: to a foundation at once") {
 		t.Fatalf("text output shows no decision:\n%s", text)
 	}
-	if plain := mustRun(t, args[:len(args)-1]...); strings.Contains(plain, "samples:") || len(plain) >= len(text) {
+	if plain := mustRun(t, args[:len(args)-1]...); strings.Contains(plain, "lines:") || len(plain) >= len(text) {
 		t.Fatalf("without --explain the decisions are still shown:\n%s", plain)
 	}
 	checkOneLineError(t, []string{"play", "--seed", "1", "--player", "human", "--explain"}, exitUsage, "--explain goes with --player expert")

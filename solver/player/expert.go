@@ -1,7 +1,6 @@
 package player
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -11,61 +10,86 @@ import (
 	"github.com/klondike-family/klondike/solver"
 )
 
-// expert plays by hindsight optimisation, like the planner, but spends its
-// solves where they decide the move. At each decision it deals the cards
-// it cannot see at random, consistently with everything it has seen
-// (engine.View.Sample), and asks the exact solver, under a node budget
-// (Config.Nodes), whether each offered move's position is won on that
-// sample.
+// expert plays by hindsight optimisation over lines of moves, deciding
+// only where a decision can matter.
 //
-// The statistic is each move's hindsight win rate: the share of samples
-// on which the position after the move can be won by a player who sees
-// every card, an unknown solve (budget spent) counting as half a win. It
-// is the estimate of hindsight optimisation (Yoon, Fern, Givan and
-// Kambhampati 2008; Bjarnason, Fern and Tadepalli 2009 on Klondike): an
-// upper bound of a move's true chance, since the solver knows the cards
-// (it cannot see that a move commits to one guess), but an estimate that
-// ranks moves well enough for the published Klondike players built on it,
-// and one that each sample's exact solve gives directly. An unknown is
-// half a win, not a loss: counted as a loss it would favour moves whose
-// positions are quick to solve, not those more often won.
+// Decision points. Most moves show the player nothing and can be taken
+// back: a run moved between piles without turning a card, a draw that
+// turns only cards he knows, a recycle when the passes are unlimited.
+// From the current position the expert enumerates every position such
+// moves reach (its component: a breadth-first search over the masked
+// positions, at most componentLimit of them) and the moves that leave it:
+// its candidates are those exits, each a line of quiet moves and one
+// irreversible move (a card turned face up, a card taken from the talon
+// or put on a foundation, a draw that turns a card not seen, a recycle
+// when the passes are limited, a deal). Nothing is learnt along the quiet
+// part, so choosing the whole line at once loses nothing to choosing it
+// move by move; the expert then plays the line without thinking again,
+// unless the position turns out other than planned (the referee refused a
+// move), when it decides afresh. This is lonelybot's hop player's
+// decision (decisions only at irreversible moves, over macro-actions).
 //
-// Samples are shared: every move still in the running is solved on the
-// same samples, so two moves are compared on the same deals (a paired
-// comparison, whose difference has far less variance than two rates on
-// independent deals). They are spent by successive halving (Karnin, Koren
-// and Somekh 2013): the Config.Samples samples of a decision are split
-// into ⌈log₂ moves⌉ rounds; after each round the better half of the
-// moves still running (by win rate, ties to the human player's order)
-// stay, so the contenders get the most samples.
+// The estimate. Each candidate is scored on samples of the hidden cards
+// (engine.View.SampleHidden: every deal the player cannot tell from the
+// truth equally likely): the sample dealt into the candidate's last
+// position (engine.State.FillUnknown), its exit move played, and the
+// position solved by a small exact search (solver.Small) within
+// Config.Nodes states. The score is the share of samples won, an unknown
+// solve counting unknownWeight: the hindsight win rate of Yoon, Fern,
+// Givan and Kambhampati (2008), applied to Klondike by Bjarnason, Fern
+// and Tadepalli (2009). It overrates a candidate whose win needs a guess
+// (the solver sees the cards), but ranks candidates well.
 //
-// Economies, none of which changes a sample's verdict on a move:
-//   - each sample is first solved from the current position: a lost
-//     sample is lost after every move, so no move is solved on it; a won
-//     one proves the first move of its solution won without a second
-//     solve;
-//   - a move to a foundation that is safe for a person (the human
-//     player's rule 1) is played without sampling;
-//   - a decision stops early when every sample so far was lost at the
-//     root, or won by every move still running: more of the same would
-//     not separate them.
+// Spending the samples. Every candidate in the running is solved on the
+// same samples (paired comparisons, with far less variance than rates on
+// independent deals), and Config.Samples solves a decision are spent by
+// successive halving (Karnin, Koren and Somekh 2013): ⌈log₂ K⌉ rounds for
+// K candidates, each with an equal share of the solves, after each of
+// which the better half stays; the line played is the best of the
+// survivors (a dropped line was judged on fewer samples). A decision
+// stops early when every sample so far said the same of every line left
+// (all lost, or all won). Ties go to the candidate the human player would
+// prefer by its exit move, then to the first found.
 //
-// Ties, and decisions where nothing was won, go to the human player's
-// choice. With Config.Workers > 1 the samples of a round are solved by
-// that many goroutines; the samples are dealt before they are shared out
-// and every solve is single-threaded, so the game played does not depend
-// on the number of workers.
+// A safe foundation move (the human player's rule 1) is played at once.
+// With Config.Workers > 1 the solves of a round are shared out among that
+// many goroutines, each with its own solver.Small; the samples are dealt
+// before and every solve is deterministic, so the game played does not
+// depend on the number of workers.
 type expert struct {
 	rng     *rand.Rand
-	opt     solver.Options
 	samples int
 	workers int
+	smalls  []*solver.Small
 	last    Decision
-	states  []engine.State
-	out     [][]outcome // per sample of a round, per active move
+	plan    []planStep // the rest of the line chosen, in order
+	comp    component
+	hidden  []engine.Card // the samples' hidden cards, one run of nh per sample
+	jobs    []job
+	cands   []candidate
 }
 
-// outcome is what one sample says of one move.
+// unknownWeight is what an unknown solve counts for, between a loss (0)
+// and a win (1).
+const unknownWeight = 0.5
+
+// componentLimit bounds the positions of a decision's component.
+const componentLimit = 2000
+
+// planStep is one move of the line being played and the masked position
+// it is played from.
+type planStep struct {
+	before engine.State
+	move   engine.Move
+}
+
+// job is one solve: candidate c on sample j; out is its outcome.
+type job struct {
+	c, j int32
+	out  outcome
+}
+
+// outcome is what one sample says of one candidate.
 type outcome uint8
 
 const (
@@ -74,38 +98,53 @@ const (
 	outUnknown
 )
 
+// candidate is one exit of the component and its tally.
+type candidate struct {
+	exit
+	prio, tie int // the human player's preference for the exit move
+	est       Estimate
+}
+
 // Decision is how the expert chose one move.
 type Decision struct {
 	// Safe is set when the move was a safe foundation move, played
 	// without sampling; Moves is then empty.
 	Safe bool
+	// Planned is set when the move continues the line chosen at an
+	// earlier decision; Moves is then empty.
+	Planned bool
 	// Samples is the number of samples of the hidden cards dealt.
 	Samples int
-	// Moves are the estimates of the offered moves, in the order offered.
+	// Moves are the estimates of the candidate lines, in the order found
+	// (shorter lines first).
 	Moves  []Estimate
-	Chosen int // index in Moves (or in the offered moves) of the move played
+	Chosen int // index in Moves of the line played (its first move is the move played)
 }
 
-// Estimate is what the samples said of one move.
+// Estimate is what the samples said of one candidate line.
 type Estimate struct {
-	Move    engine.Move
-	Samples int // the samples it was solved on (fewer once dropped)
-	Won     int // samples on which its position was proved won
-	Unknown int // samples whose solve spent its budget
+	Move    engine.Move   // the line's first move
+	Line    []engine.Move // the whole line: quiet moves, then the exit move
+	Samples int           // the samples it was solved on (fewer once dropped)
+	Won     int           // samples on which the position after the line was proved won
+	Unknown int           // samples whose solve spent its budget
 }
 
-// WinChance is the hindsight win rate, an unknown counting half; 0 for
-// a move never solved.
+// WinChance is the hindsight win rate, an unknown counting
+// unknownWeight; 0 for a line never solved.
 func (e Estimate) WinChance() float64 {
 	if e.Samples == 0 {
 		return 0
 	}
-	return (float64(e.Won) + float64(e.Unknown)/2) / float64(e.Samples)
+	return (float64(e.Won) + unknownWeight*float64(e.Unknown)) / float64(e.Samples)
 }
 
 func newExpert(seed uint64, c Config) *expert {
-	return &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples,
-		workers: max(c.Workers, 1), opt: solver.Options{MaxNodes: c.Nodes, Workers: 1}}
+	p := &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, workers: max(c.Workers, 1)}
+	for w := 0; w < p.workers; w++ {
+		p.smalls = append(p.smalls, solver.NewSmall(c.Nodes))
+	}
+	return p
 }
 
 // lastDecision returns the expert's last decision (explainer).
@@ -113,203 +152,321 @@ func (p *expert) lastDecision() Decision { return p.last }
 
 func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 	vs := v.State()
+	if i, ok := p.followPlan(&vs, moves); ok {
+		p.last = Decision{Planned: true, Chosen: i}
+		return i
+	}
 	for i, m := range moves {
 		if m.Kind() == engine.KindMove && m.To().IsFoundation() && safeToFound(&vs, m) {
 			p.last = Decision{Safe: true, Chosen: i}
 			return i
 		}
 	}
-	n := len(moves)
-	est := make([]Estimate, n)
-	for i, m := range moves {
-		est[i].Move = m
+	c := &p.comp
+	c.build(&vs, moves, componentLimit)
+	p.cands = p.cands[:0]
+	for _, x := range c.exits {
+		pr, t := humanPriority(&c.nodes[x.node].s, x.move)
+		p.cands = append(p.cands, candidate{exit: x, prio: pr, tie: t})
 	}
-	rank := humanRanks(&vs, moves)
+	if len(p.cands) == 0 {
+		// nothing leaves the component: the game is lost whatever is
+		// played; the human player's choice
+		p.last = Decision{}
+		return human{}.Choose(v, moves)
+	}
+	dealt, best := 0, 0
+	if len(p.cands) > 1 {
+		var active []int
+		dealt, active = p.estimate(v)
+		// the best of the lines still running: a line dropped by the
+		// halving was judged on fewer samples, whose estimate is the more
+		// often extreme by chance
+		best = active[0]
+		for _, i := range active[1:] {
+			if p.better(i, best) {
+				best = i
+			}
+		}
+	}
+	d := Decision{Samples: dealt, Chosen: best, Moves: make([]Estimate, len(p.cands))}
+	for i := range p.cands {
+		e := p.cands[i].est
+		e.Line = c.line(p.cands[i].exit, nil)
+		e.Move = e.Line[0]
+		d.Moves[i] = e
+	}
+	p.last = d
+	// the plan: the chosen line with the masked position before each move
+	line := d.Moves[best].Line
+	p.plan = p.plan[:0]
+	st := vs
+	for _, m := range line {
+		p.plan = append(p.plan, planStep{before: st, move: m})
+		st.Apply(m)
+	}
+	i, _ := p.followPlan(&vs, moves)
+	return i
+}
+
+// followPlan finds the position vs in the plan and returns the index in
+// moves of the planned move from it; ok is false (and the plan dropped)
+// when vs is not a planned position or its move is not offered. The
+// referee plays a lone offered move without asking, so the position may
+// be further along the plan than the last move chosen.
+func (p *expert) followPlan(vs *engine.State, moves []engine.Move) (int, bool) {
+	for k := range p.plan {
+		if p.plan[k].before != *vs {
+			continue
+		}
+		m := p.plan[k].move
+		if i := slices.Index(moves, m); i >= 0 {
+			p.plan = p.plan[:copy(p.plan, p.plan[k+1:])]
+			return i, true
+		}
+		break
+	}
+	p.plan = p.plan[:0]
+	return 0, false
+}
+
+// better tells whether candidate i is preferred to candidate j: a higher
+// win rate on the samples both were solved on, else the human player's
+// preference for the exit move, else the one found first.
+func (p *expert) better(i, j int) bool {
+	a, b := &p.cands[i], &p.cands[j]
+	if wa, wb := a.est.WinChance(), b.est.WinChance(); wa != wb {
+		return wa > wb
+	}
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	if a.tie != b.tie {
+		return a.tie > b.tie
+	}
+	return i < j
+}
+
+// estimate scores the candidates by successive halving and returns the
+// number of samples dealt and the candidates still running at the end.
+func (p *expert) estimate(v *engine.View) (int, []int) {
+	n := len(p.cands)
+	nh := v.Hidden()
+	rounds := max(1, int(math.Ceil(math.Log2(float64(n)))))
+	if nh == 0 {
+		rounds = 1 // every sample is the truth: one solve a candidate decides
+	}
+	perRound := max(1, p.samples/rounds)
 	active := make([]int, n)
 	for i := range active {
 		active[i] = i
 	}
-	rounds := max(1, int(math.Ceil(math.Log2(float64(n)))))
-	per := max(1, p.samples/rounds)
-	dealt, rootLost, allWon := 0, 0, true
+	p.hidden = p.hidden[:0]
+	dealt := 0
 	for r := 0; r < rounds && len(active) > 1; r++ {
-		k := per
-		if r == rounds-1 {
-			k = max(1, p.samples-dealt) // the rounding's rest goes to the last round
+		k := max(1, perRound/len(active))
+		if nh == 0 {
+			k = 1
 		}
-		p.states = p.states[:0]
 		for j := 0; j < k; j++ {
-			p.states = append(p.states, v.Sample(p.rng))
+			p.hidden = v.SampleHidden(p.rng, p.hidden)
 		}
-		dealt += k
-		lost := p.solveRound(moves, active)
-		rootLost += lost
-		for j := range p.states {
-			for a, i := range active {
-				e := &est[i]
-				e.Samples++
-				switch p.out[j][a] {
-				case outWon:
-					e.Won++
-				case outUnknown:
-					e.Unknown++
-					allWon = false
-				default:
-					allWon = false
-				}
+		p.jobs = p.jobs[:0]
+		for _, i := range active {
+			for j := dealt; j < dealt+k; j++ {
+				p.jobs = append(p.jobs, job{c: int32(i), j: int32(j)})
 			}
 		}
-		if rootLost == dealt || allWon {
+		dealt += k
+		p.solveJobs(nh)
+		for _, jb := range p.jobs {
+			e := &p.cands[jb.c].est
+			e.Samples++
+			switch jb.out {
+			case outWon:
+				e.Won++
+			case outUnknown:
+				e.Unknown++
+			}
+		}
+		if p.settled(active) {
 			break
 		}
 		if r < rounds-1 {
-			active = betterHalf(active, est, rank)
-		}
-	}
-	best := active[0]
-	for _, i := range active[1:] {
-		if better(i, best, est, rank) {
-			best = i
-		}
-	}
-	p.last = Decision{Samples: dealt, Moves: est, Chosen: best}
-	return best
-}
-
-// solveRound solves every sample in p.states for the active moves,
-// filling p.out, and returns the number of samples lost at the root.
-func (p *expert) solveRound(moves []engine.Move, active []int) int {
-	k := len(p.states)
-	for len(p.out) < k {
-		p.out = append(p.out, nil)
-	}
-	for j := 0; j < k; j++ {
-		p.out[j] = slices.Grow(p.out[j][:0], len(active))[:len(active)]
-	}
-	lost := make([]bool, k)
-	one := func(j int) {
-		lost[j] = solveSample(p.states[j], moves, active, p.opt, p.out[j])
-	}
-	if p.workers <= 1 || k == 1 {
-		for j := 0; j < k; j++ {
-			one(j)
-		}
-	} else {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < min(p.workers, k); w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for j := range next {
-					one(j)
+			slices.SortStableFunc(active, func(a, b int) int {
+				switch {
+				case p.better(a, b):
+					return -1
+				case p.better(b, a):
+					return 1
 				}
-			}()
-		}
-		for j := 0; j < k; j++ {
-			next <- j
-		}
-		close(next)
-		wg.Wait()
-	}
-	n := 0
-	for _, l := range lost {
-		if l {
-			n++
+				return 0
+			})
+			active = active[:(len(active)+1)/2]
+			slices.Sort(active)
 		}
 	}
-	return n
+	return dealt, active
 }
 
-// solveSample writes what sample s says of each active move into out and
-// tells whether s was lost at the root.
-func solveSample(s engine.State, moves []engine.Move, active []int, opt solver.Options, out []outcome) bool {
-	ctx := context.Background()
-	res := solver.Solve(ctx, s, opt)
-	if res.Verdict == solver.Lost {
-		for a := range out {
-			out[a] = outLost
-		}
-		return true
+// settled tells whether every sample so far said the same of every
+// active candidate, each lost on every sample or each won on every one:
+// more samples would hardly separate them (a game lost on every sample
+// is lost whatever is played).
+func (p *expert) settled(active []int) bool {
+	lost, won := true, true
+	for _, i := range active {
+		e := &p.cands[i].est
+		lost = lost && e.Won == 0 && e.Unknown == 0
+		won = won && e.Won == e.Samples
 	}
-	var first engine.Move
-	won := res.Verdict == solver.Won && len(res.Solution) > 0
-	if won {
-		first = res.Solution[0]
-	}
-	var child engine.State
-	for a, i := range active {
-		m := moves[i]
-		if won && m == first {
-			out[a] = outWon
-			continue
-		}
-		s.Child(m, &child)
-		if child.Won() {
-			out[a] = outWon
-			continue
-		}
-		switch solver.Solve(ctx, child, opt).Verdict {
-		case solver.Won:
-			out[a] = outWon
-		case solver.Lost:
-			out[a] = outLost
+	return lost || won
+}
+
+// solveJobs solves every job of p.jobs, on p.workers goroutines.
+func (p *expert) solveJobs(nh int) {
+	one := func(z *solver.Small, jb *job) {
+		x := &p.cands[jb.c].exit
+		st := p.comp.nodes[x.node].s
+		st.FillUnknown(p.hidden[int(jb.j)*nh : int(jb.j+1)*nh])
+		st.Apply(x.move)
+		switch {
+		case st.Won():
+			jb.out = outWon
 		default:
-			out[a] = outUnknown
+			switch z.Solve(&st) {
+			case solver.Won:
+				jb.out = outWon
+			case solver.Lost:
+				jb.out = outLost
+			default:
+				jb.out = outUnknown
+			}
 		}
+	}
+	w := min(p.workers, len(p.jobs))
+	if w <= 1 {
+		for k := range p.jobs {
+			one(p.smalls[0], &p.jobs[k])
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < w; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := g; k < len(p.jobs); k += w {
+				one(p.smalls[g], &p.jobs[k])
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// component is the set of masked positions the quiet moves reach from a
+// decision's position, and the irreversible moves that leave it.
+type component struct {
+	nodes []compNode
+	exits []exit
+	seen  map[string]int32 // position keys of the nodes
+	out   map[uint64]bool  // exitKey of the exits
+	key   []byte
+	buf   []engine.Move
+}
+
+// compNode is one position of the component: the masked state, and the
+// node and quiet move it was first reached from (parent -1 at the root).
+type compNode struct {
+	s      engine.State
+	parent int32
+	move   engine.Move
+}
+
+// exit is an irreversible move from a node of the component.
+type exit struct {
+	node int32
+	move engine.Move
+}
+
+// build enumerates the component of root (breadth first, so each node's
+// line from the root is a shortest one) and its exits; at the root only
+// the offered moves are taken. It stops adding nodes at limit.
+func (c *component) build(root *engine.State, offered []engine.Move, limit int) {
+	if c.seen == nil {
+		c.seen, c.out = map[string]int32{}, map[uint64]bool{}
+	}
+	clear(c.seen)
+	clear(c.out)
+	c.nodes = append(c.nodes[:0], compNode{s: *root, parent: -1})
+	c.exits = c.exits[:0]
+	c.key = root.AppendPositionKey(c.key[:0])
+	c.seen[string(c.key)] = 0
+	var child engine.State
+	for i := 0; i < len(c.nodes); i++ {
+		s := c.nodes[i].s
+		ms := offered
+		if i > 0 {
+			c.buf = s.Moves(c.buf[:0])
+			ms = c.buf
+		}
+		for _, m := range ms {
+			s.Child(m, &child)
+			if !quiet(&s, &child, m) {
+				if k := exitKey(&s, m); !c.out[k] {
+					c.out[k] = true
+					c.exits = append(c.exits, exit{node: int32(i), move: m})
+				}
+				continue
+			}
+			c.key = child.AppendPositionKey(c.key[:0])
+			if _, ok := c.seen[string(c.key)]; ok || len(c.nodes) >= limit {
+				continue
+			}
+			c.seen[string(c.key)] = int32(len(c.nodes))
+			c.nodes = append(c.nodes, compNode{s: child, parent: int32(i), move: m})
+		}
+	}
+}
+
+// exitKey names what an irreversible move does, whatever quiet moves came
+// before it: the move and its card, and for a stock move the waste
+// position it is made from. Of the exits with one key the component keeps
+// the first found, on the shortest line: the quiet moves of a longer one
+// (a run moved to another pile, the waste turned elsewhere) can still be
+// made after the exit, so they seldom matter, and each candidate they
+// would add takes a share of the samples.
+func exitKey(s *engine.State, m engine.Move) uint64 {
+	k := uint64(m)
+	if m.Kind() == engine.KindMove {
+		return k | uint64(s.MovedCard(m))<<32
+	}
+	return k | uint64(s.WastePos())<<40
+}
+
+// line appends to dst the moves from the root to x's node, then x's move.
+func (c *component) line(x exit, dst []engine.Move) []engine.Move {
+	n0 := len(dst)
+	for i := x.node; i > 0; i = c.nodes[i].parent {
+		dst = append(dst, c.nodes[i].move)
+	}
+	slices.Reverse(dst[n0:])
+	return append(dst, x.move)
+}
+
+// quiet tells whether move m from masked position s (to child) shows the
+// player nothing and can be undone or cycled back: a card move that turns
+// no card face up, takes no card from the talon and puts none on a
+// foundation; a draw that turns only cards seen; a recycle when the
+// passes are unlimited.
+func quiet(s, child *engine.State, m engine.Move) bool {
+	switch m.Kind() {
+	case engine.KindMove:
+		return !m.Flips() && m.From() != engine.LocWaste && !m.To().IsFoundation() && !m.From().IsReserve()
+	case engine.KindDraw:
+		return !slices.Contains(child.Waste()[len(s.Waste()):], engine.Unknown)
+	case engine.KindRecycle:
+		return s.Game().Rules.Unlimited()
 	}
 	return false
-}
-
-// humanRanks returns each move's place in the human player's order of
-// preference (0 is the move he would play).
-func humanRanks(s *engine.State, moves []engine.Move) []int {
-	type key struct{ prio, tie, i int }
-	ks := make([]key, len(moves))
-	for i, m := range moves {
-		p, t := humanPriority(s, m)
-		ks[i] = key{p, -t, i}
-	}
-	slices.SortFunc(ks, func(a, b key) int {
-		if a.prio != b.prio {
-			return a.prio - b.prio
-		}
-		if a.tie != b.tie {
-			return a.tie - b.tie
-		}
-		return a.i - b.i
-	})
-	rank := make([]int, len(moves))
-	for r, k := range ks {
-		rank[k.i] = r
-	}
-	return rank
-}
-
-// better tells whether move i is preferred to move j: a higher win rate
-// on the samples both were solved on, else the human player's order.
-func better(i, j int, est []Estimate, rank []int) bool {
-	wi, wj := est[i].WinChance(), est[j].WinChance()
-	if wi != wj {
-		return wi > wj
-	}
-	return rank[i] < rank[j]
-}
-
-// betterHalf keeps the better ⌈n/2⌉ of the active moves, in the order
-// offered.
-func betterHalf(active []int, est []Estimate, rank []int) []int {
-	sorted := slices.Clone(active)
-	slices.SortFunc(sorted, func(a, b int) int {
-		switch {
-		case better(a, b, est, rank):
-			return -1
-		case better(b, a, est, rank):
-			return 1
-		}
-		return 0
-	})
-	keep := sorted[:(len(sorted)+1)/2]
-	slices.Sort(keep)
-	return keep
 }

@@ -2,6 +2,7 @@ package player
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -41,73 +42,127 @@ func TestExpertPlaysEveryGame(t *testing.T) {
 // the same game whatever the number of goroutines solving the samples.
 func TestExpertWorkersPlayTheSameGame(t *testing.T) {
 	g := game(t, "klondike", [2]string{"draw", "3"})
-	for seed := uint64(0); seed < 3; seed++ {
-		var lines [][]engine.Move
-		for _, w := range []int{1, 3} {
-			f, err := New("expert", Config{Samples: 6, Nodes: 300, Workers: w})
-			if err != nil {
-				t.Fatal(err)
+	for _, mem := range []engine.Memory{engine.RememberTalon, engine.RememberStock} {
+		for seed := uint64(0); seed < 3; seed++ {
+			var lines [][]engine.Move
+			for _, w := range []int{1, 3} {
+				f, err := New("expert", Config{Samples: 30, Nodes: 300, Workers: w})
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Memory: mem, Line: true, MaxMoves: 80})
+				lines = append(lines, res.Line)
 			}
-			res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Line: true, MaxMoves: 60})
-			lines = append(lines, res.Line)
-		}
-		if !slices.Equal(lines[0], lines[1]) {
-			t.Fatalf("seed %d: 1 worker played %v\n3 workers played %v", seed, lines[0], lines[1])
+			if !slices.Equal(lines[0], lines[1]) {
+				t.Fatalf("memory %v seed %d: 1 worker played %v\n3 workers played %v", mem, seed, lines[0], lines[1])
+			}
 		}
 	}
 }
 
 // TestExpertExplains checks the decisions the expert reports: one for each
-// choice among two or more moves, each move's estimate from no more samples
-// than were dealt, the move played the best estimated, and a safe
+// choice among two or more moves; at a sampled decision each candidate
+// line's estimate from no more samples than were dealt, the line played
+// (its first move the move played) the best estimated among those solved
+// as often, and the later moves of the line reported as planned; a safe
 // foundation move reported as such.
 func TestExpertExplains(t *testing.T) {
 	g := game(t, "klondike", [2]string{"draw", "3"})
-	f, err := New("expert", Config{Samples: 8, Nodes: 300})
+	f, err := New("expert", Config{Samples: 40, Nodes: 300})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var plies []int
 	var ds []Decision
-	o := Options{Line: true, MaxMoves: 80, Explain: func(ply int, d Decision) {
+	o := Options{Memory: engine.RememberStock, Line: true, MaxMoves: 120, Explain: func(ply int, d Decision) {
 		plies, ds = append(plies, ply), append(ds, d)
 	}}
 	res := Play(context.Background(), deal(t, g, 2), f(2), o)
 	if len(ds) == 0 {
 		t.Fatal("no decision explained")
 	}
-	sampled, safe := 0, 0
+	sampled, safe, planned := 0, 0, 0
+	var line []engine.Move // the rest of the line chosen last
 	for k, d := range ds {
 		ply := plies[k]
 		if ply >= len(res.Line) {
 			t.Fatalf("decision at ply %d of a %d-move game", ply, len(res.Line))
 		}
-		if d.Safe {
+		played := res.Line[ply]
+		switch {
+		case d.Safe:
 			safe++
-			if len(d.Moves) != 0 || !res.Line[ply].To().IsFoundation() {
-				t.Fatalf("ply %d: a safe decision with %d estimates played %v", ply, len(d.Moves), res.Line[ply])
+			if len(d.Moves) != 0 || !played.To().IsFoundation() {
+				t.Fatalf("ply %d: a safe decision with %d estimates played %v", ply, len(d.Moves), played)
 			}
+			line = nil
+			continue
+		case d.Planned:
+			planned++
+			i := slices.Index(line, played)
+			if i < 0 {
+				t.Fatalf("ply %d: planned move %v is not in the rest of the line chosen, %v", ply, played, line)
+			}
+			line = line[i+1:]
 			continue
 		}
-		sampled++
-		if d.Chosen < 0 || d.Chosen >= len(d.Moves) || d.Moves[d.Chosen].Move != res.Line[ply] {
-			t.Fatalf("ply %d: decision chose %d of %d, the game played %v", ply, d.Chosen, len(d.Moves), res.Line[ply])
+		if len(d.Moves) == 0 {
+			continue // nothing leaves the position: the human player's move
 		}
-		if d.Samples < 1 || d.Samples > 8 {
-			t.Fatalf("ply %d: %d samples dealt, want 1..8", ply, d.Samples)
+		sampled++
+		if d.Chosen < 0 || d.Chosen >= len(d.Moves) || d.Moves[d.Chosen].Move != played || d.Moves[d.Chosen].Line[0] != played {
+			t.Fatalf("ply %d: decision chose %d of %d, the game played %v", ply, d.Chosen, len(d.Moves), played)
+		}
+		line = d.Moves[d.Chosen].Line[1:]
+		if len(d.Moves) > 1 && (d.Samples < 1 || d.Samples > 40) {
+			t.Fatalf("ply %d: %d samples dealt, want 1..40", ply, d.Samples)
 		}
 		best := d.Moves[d.Chosen]
 		for i, e := range d.Moves {
-			if e.Samples < 1 || e.Samples > d.Samples || e.Won+e.Unknown > e.Samples {
-				t.Fatalf("ply %d move %d: %+v with %d samples dealt", ply, i, e, d.Samples)
+			// The line played survived the halving: no line was solved
+			// on more samples.
+			if e.Samples > best.Samples {
+				t.Fatalf("ply %d: played %+v, solved on fewer samples than line %d, %+v", ply, best, i, e)
 			}
-			// The move played beats every move solved on as many samples.
+			if e.Samples > d.Samples || e.Won+e.Unknown > e.Samples || len(e.Line) == 0 {
+				t.Fatalf("ply %d line %d: %+v with %d samples dealt", ply, i, e, d.Samples)
+			}
+			// The line played beats every line solved on as many samples.
 			if e.Samples == best.Samples && e.WinChance() > best.WinChance() {
 				t.Fatalf("ply %d: played %+v (%.2f), but %+v has %.2f", ply, best, best.WinChance(), e, e.WinChance())
 			}
 		}
 	}
-	if sampled == 0 || safe == 0 {
-		t.Fatalf("%d sampled and %d safe decisions; want some of each", sampled, safe)
+	if sampled == 0 || safe == 0 || planned == 0 {
+		t.Fatalf("%d sampled, %d safe and %d planned decisions; want some of each", sampled, safe, planned)
+	}
+}
+
+// TestExpertKnowsOnlyTheStock plays the expert that knows the stock on
+// deals and on twins of them whose face-down cards only are shuffled: the
+// two games must agree until the first card is revealed.
+func TestExpertKnowsOnlyTheStock(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"})
+	f, err := New("expert", Config{Samples: 20, Nodes: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Memory: engine.RememberStock, Line: true, MaxMoves: 60}
+	differ := 0
+	for seed := uint64(0); seed < 4; seed++ {
+		s := deal(t, g, seed)
+		v := engine.NewTable(s, engine.RememberStock).View()
+		tw := v.Sample(rand.New(rand.NewPCG(seed, 1)))
+		if slices.Equal(s.Stock(), tw.Stock()) && s != tw {
+			differ++
+		}
+		a := Play(context.Background(), s, f(seed), o)
+		b := Play(context.Background(), tw, f(seed), o)
+		if !sameUntilReveal(a.Line, b.Line) {
+			t.Fatalf("seed %d: plays differently on a twin deal before any card is revealed:\n%v\n%v", seed, a.Line, b.Line)
+		}
+	}
+	if differ == 0 {
+		t.Fatal("no twin kept the stock and changed the face-down cards: the test tests nothing")
 	}
 }

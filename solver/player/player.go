@@ -2,13 +2,16 @@
 // face-down cards or the stock. A Player is given only an engine.View (the
 // position with every hidden card masked) and the legal moves; the game's
 // true state stays with the referee (engine.Table), so a player cannot
-// read a hidden card.
+// read a hidden card. What the View hides is the game's information model
+// (engine.Memory, Options.Memory): a person's (face-down cards and the
+// unturned stock hidden) or the published players' (the stock known).
 //
 // Players: random (uniform over the legal moves), greedy (a fixed priority
 // of move kinds), human (rules of thumb from the seeds' tips and common
 // advice), planner (hindsight optimisation: it samples the hidden cards
 // and asks the thoughtful solver which move wins most samples) and expert
-// (the same estimate, with the samples shared by the moves and spent by
+// (the same estimate, made only where a move cannot be taken back, over
+// lines of moves, with many small solves shared by the lines and spent by
 // successive halving on the contenders).
 //
 // Every player plays under the same referee rules, which end every game
@@ -52,8 +55,9 @@ type Player interface {
 // Config holds the players' options.
 type Config struct {
 	// Samples and Nodes are the planner's and the expert's: the number of
-	// samples of the hidden cards solved for each decision, and the
-	// solver's node budget for each solve.
+	// samples of the hidden cards solved for each decision (the planner)
+	// or the solves a decision spends (the expert), and the solver's node
+	// budget for each solve.
 	Samples int
 	Nodes   int64
 	// Workers is the number of goroutines the expert solves the samples
@@ -64,11 +68,13 @@ type Config struct {
 // DefaultConfig is the options' defaults (the planner's).
 var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 
-// DefaultExpertConfig is the expert's defaults. On Klondike draw 3, native
-// deals 0..29, 16 samples of 10,000 nodes won 9 games at 2.3 s of CPU a
-// game and 32 samples of 2,000 nodes won 8 at 5.5 s: a budget of 2,000
-// nodes leaves about a quarter of the solves unknown, 10,000 about 3 %.
-var DefaultExpertConfig = Config{Samples: 16, Nodes: 10000}
+// DefaultExpertConfig is the expert's defaults: 200 solves a decision of
+// at most 500 nodes each. On Klondike draw 3, native deals 0..199, it won
+// 41.0 % with the talon remembered (1.3 s of CPU a game) and 36.5 % with
+// the stock known (1.1 s); with the stock known, 100 solves won 31.5 %
+// and 400 won 37.0 % (2.2 s): more solves of a flat early estimate buy
+// little (results/bench.md, "The expert player, version 2").
+var DefaultExpertConfig = Config{Samples: 200, Nodes: 500}
 
 // Defaults returns the named player's default options: the expert's own,
 // DefaultConfig for the rest.
