@@ -106,11 +106,7 @@ func mergeShards(parts []Result) (Result, error) {
 			return Result{}, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
 		}
 		shards[i] = sh
-		ignore := append([]string{"shard", "workers"}, provenanceFields...)
-		if m0.Player == m.Player {
-			ignore = append(ignore, m.unusedFields()...)
-		}
-		if field, a, b := Diff(m0, m, ignore...); field != "" {
+		if field, a, b := shardDiff(m0, m); field != "" {
 			return Result{}, refuse("%s and %s differ in %s: %s vs %s", parts[0].Dir, d, field, a, b)
 		}
 		if sh.N != shards[0].N {
@@ -158,6 +154,17 @@ func mergeShards(parts []Result) (Result, error) {
 	return Result{Manifest: merged, Records: all, Passes: passes}, nil
 }
 
+// shardDiff is the first field in which two shards' manifests differ
+// where shards of one run may not: everything but the shard, the workers,
+// the builds and the fields that do not bear on the records.
+func shardDiff(a, b *Manifest) (field, va, vb string) {
+	ignore := append([]string{"shard", "workers"}, provenanceFields...)
+	if a.Player == b.Player {
+		ignore = append(ignore, b.unusedFields()...)
+	}
+	return Diff(a, b, ignore...)
+}
+
 // GroupShards replaces, in rs, the shards of each split run (results
 // whose shards are k/n of one n and whose manifests agree as Merge
 // requires) by one merged result, at the place of its first shard, so
@@ -187,11 +194,7 @@ func GroupShards(rs []Result) ([]Result, error) {
 			if err != nil || sj.N != sh.N {
 				continue
 			}
-			ignore := append([]string{"shard", "workers"}, provenanceFields...)
-			if rs[i].Manifest.Player == rs[j].Manifest.Player {
-				ignore = append(ignore, rs[j].Manifest.unusedFields()...)
-			}
-			if field, _, _ := Diff(&rs[i].Manifest, &rs[j].Manifest, ignore...); field == "" {
+			if field, _, _ := shardDiff(&rs[i].Manifest, &rs[j].Manifest); field == "" {
 				group = append(group, rs[j])
 				idx = append(idx, j)
 			}
