@@ -61,16 +61,10 @@ func TestSmallAgreesWithSolve(t *testing.T) {
 // player's budget: its wins replay, its losses are Solve's, and a larger
 // limit never turns its win into anything else.
 func TestSmallFullDeals(t *testing.T) {
-	rules := engine.Klondike(3, 0)
-	g := engine.MustGame(rules)
 	small, big := solver.NewSmall(2_000), solver.NewSmall(50_000)
 	var sol []engine.Move
 	won, lost := 0, 0
-	for seed := uint64(0); seed < 40; seed++ {
-		s, err := g.NewState(engine.NativeDeal(&rules, seed))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for seed, s := range draw3Deals(t, 40) {
 		a := small.Solve(&s)
 		b := big.Solve(&s)
 		if a != solver.Unknown && b != solver.Unknown && a != b {
@@ -98,16 +92,7 @@ func TestSmallFullDeals(t *testing.T) {
 // TestSmallAllocates checks that a Small's solves allocate nothing once it
 // is warm.
 func TestSmallAllocates(t *testing.T) {
-	rules := engine.Klondike(3, 0)
-	g := engine.MustGame(rules)
-	var deals []engine.State
-	for seed := uint64(0); seed < 8; seed++ {
-		s, err := g.NewState(engine.NativeDeal(&rules, seed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		deals = append(deals, s)
-	}
+	deals := draw3Deals(t, 8)
 	z := solver.NewSmall(1_000)
 	for i := range deals {
 		z.Solve(&deals[i])
@@ -123,13 +108,7 @@ func TestSmallAllocates(t *testing.T) {
 
 // BenchmarkSmall measures 1,000-node solves of draw-3 deals.
 func BenchmarkSmall(b *testing.B) {
-	rules := engine.Klondike(3, 0)
-	g := engine.MustGame(rules)
-	var deals []engine.State
-	for seed := uint64(0); seed < 64; seed++ {
-		s, _ := g.NewState(engine.NativeDeal(&rules, seed))
-		deals = append(deals, s)
-	}
+	deals := draw3Deals(b, 64)
 	z := solver.NewSmall(1_000)
 	b.ReportAllocs()
 	k, nodes := 0, int64(0)
@@ -139,4 +118,20 @@ func BenchmarkSmall(b *testing.B) {
 		k++
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "states/s")
+}
+
+// draw3Deals returns native deals 0..n-1 of Klondike draw 3.
+func draw3Deals(tb testing.TB, n int) []engine.State {
+	tb.Helper()
+	rules := engine.Klondike(3, 0)
+	g := engine.MustGame(rules)
+	deals := make([]engine.State, n)
+	for seed := range deals {
+		s, err := g.NewState(engine.NativeDeal(&rules, uint64(seed)))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		deals[seed] = s
+	}
+	return deals
 }
