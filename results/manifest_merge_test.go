@@ -154,7 +154,7 @@ func TestGroupShards(t *testing.T) {
 		t.Errorf("merged row's win rate %+v, the whole run's %+v", a, b)
 	}
 	for i, r := range m.Records {
-		if r.Seed != whole.Records[0].Seed+uint64(i) {
+		if r.Seed != whole.Manifest.From+uint64(i) {
 			t.Fatalf("merged record %d is seed %d: not sorted", i, r.Seed)
 		}
 	}
