@@ -175,6 +175,7 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 			c.k = rg.keyAfter(k1, &c.st, m2)
 		}
 		c.h = keyHash(w.rr.narrow, c.k)
+		w.fetch(c.h)
 	}
 	w.seq = w.seq[:lvl-1]
 	return kids

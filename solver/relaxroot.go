@@ -580,26 +580,10 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			c.k = rg.keyAfter(k, &c.st, m)
 		}
 		c.h = keyHash(rr.narrow, c.k)
+		w.fetch(c.h)
 	}
 	if rr.lf != nil {
 		w.sink += rr.lf.peek(w.id, kids)
-	} else if rr.sh == nil {
-		// a tight loop, so that the reads of all the children's slots
-		// are under way at once (a third less time than reading each
-		// slot as its child is made, on deals of millions of states);
-		// the reads change nothing
-		var sink uint64
-		s := &rr.set
-		if s.narrow {
-			for j := range kids {
-				sink += s.set1[kids[j].h>>s.shift]
-			}
-		} else {
-			for j := range kids {
-				sink += s.set2[kids[j].h>>s.shift][0]
-			}
-		}
-		w.sink += sink
 	}
 	w.kids[depth] = kids
 	for j := range kids {
@@ -649,6 +633,19 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		}
 	}
 	return false
+}
+
+// fetch starts bringing in the home slot of hash h in the one-worker set,
+// as a child is made, so that the slot is there when the child is
+// inserted.
+func (w *rworker) fetch(h uint64) {
+	if s := &w.rr.set; w.rr.lf == nil && w.rr.sh == nil {
+		if s.narrow {
+			prefetch(&s.set1[h>>s.shift])
+		} else {
+			prefetch(&s.set2[h>>s.shift][0])
+		}
+	}
 }
 
 // rotateR turns ms left by k places.
