@@ -292,7 +292,6 @@ type rworker struct {
 	stop    Stop
 	bufs    [][]rMove
 	kids    [][]rkid
-	sink    uint64
 	line    []rMove   // on a win, the moves from the root, last first
 	macro   [][]rMove // per depth, the moves of the kids
 	seq     []rMove   // the macro being expanded
@@ -582,9 +581,6 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		c.h = keyHash(rr.narrow, c.k)
 		w.fetch(c.h)
 	}
-	if rr.lf != nil {
-		w.sink += rr.lf.peek(w.id, kids)
-	}
 	w.kids[depth] = kids
 	for j := range kids {
 		c := &kids[j]
@@ -635,16 +631,22 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	return false
 }
 
-// fetch starts bringing in the home slot of hash h in the one-worker set,
-// as a child is made, so that the slot is there when the child is
-// inserted.
+// fetch starts bringing in the home slot of hash h in the set, as a child
+// is made, so that the slot is there when the child is inserted. (With
+// several workers the array may be given back under the prefetch while
+// the set grows: a prefetch reads nothing and never faults, so it is only
+// wasted.)
 func (w *rworker) fetch(h uint64) {
-	if s := &w.rr.set; w.rr.lf == nil && w.rr.sh == nil {
-		if s.narrow {
-			prefetch(&s.set1[h>>s.shift])
-		} else {
-			prefetch(&s.set2[h>>s.shift][0])
-		}
+	rr := w.rr
+	switch s := &rr.set; {
+	case rr.lf != nil:
+		a := rr.lf.cur.Load()
+		prefetch(&a.slots[h>>a.shift])
+	case rr.sh != nil:
+	case s.narrow:
+		prefetch(&s.set1[h>>s.shift])
+	default:
+		prefetch(&s.set2[h>>s.shift][0])
 	}
 }
 

@@ -60,21 +60,6 @@ func (s *lfset) free() {
 
 func (s *lfset) bytes() int64 { return int64(len(s.cur.Load().slots)) * 8 }
 
-// peek reads the home slots of the kids' hashes, for worker w (so that
-// the reads of a node's children are under way at once; the values are
-// not used). Like an insert it holds the worker's flag, so the array is
-// not given back under it.
-func (s *lfset) peek(w int, kids []rkid) uint64 {
-	f := s.enter(w)
-	a := s.cur.Load()
-	var sink uint64
-	for j := range kids {
-		sink += atomic.LoadUint64(&a.slots[kids[j].h>>a.shift])
-	}
-	f.Store(false)
-	return sink
-}
-
 // lfDone marks a key whose state its claimer (the worker that added it)
 // has searched in full; keys of 62 bits or fewer leave the bit free.
 const lfDone = 1 << 62
