@@ -62,6 +62,8 @@ type rroot struct {
 	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
 
+	pos uint64 // the waste position's bits in the key's first word where positions dominate (below), else 0
+
 	pw      *rworker // the probes' worker (probeWorker)
 	pdone   atomic.Bool
 	pshared atomic.Int64
@@ -76,11 +78,12 @@ type rset struct {
 	set1   []uint64    // narrow keys, k[0] | 1<<63 (0: empty): mem's words
 	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value): mem's words in pairs
 	n      int
-	shift  uint // 64 - log2(slots)
+	shift  uint   // 64 - log2(slots)
+	pos    uint64 // the waste position's bits in the key's first word, where positions dominate (rroot.pos); else 0
 }
 
-func newRset(narrow bool, logSize uint) rset {
-	s := rset{narrow: narrow, shift: 64 - logSize}
+func newRset(narrow bool, logSize uint, pos uint64) rset {
+	s := rset{narrow: narrow, shift: 64 - logSize, pos: pos}
 	s.alloc(1 << logSize)
 	return s
 }
@@ -134,32 +137,57 @@ func keyHash(narrow bool, k [2]uint64) uint64 {
 	return rhash(k)
 }
 
+// setHash is the hash a set of position mask pos files k under: its
+// keyHash with the waste position's bits cleared, so that the states that
+// differ only there share a home slot.
+func setHash(narrow bool, k [2]uint64, pos uint64) uint64 {
+	k[0] &^= pos
+	return keyHash(narrow, k)
+}
+
 // insert adds k, whose hash's bits from the top (after the bits skip
-// takes off) give its home slot; false when it was there. The caller
-// grows a full set first.
+// takes off) give its home slot (setHash); false when it was there. Where
+// positions dominate (s.pos), a key that differs from a stored one only
+// in the waste position is not added when the stored position is the
+// same or earlier (it dominates k's state: rroot.pos), and replaces the
+// stored one when k's is earlier (true: k's state is searched). The
+// caller grows a full set first.
 func (s *rset) insert(k [2]uint64, h uint64) bool {
 	mask := uint64(s.slots() - 1)
 	i := h >> s.shift
+	pm := s.pos
 	if s.narrow {
 		w := k[0] | 1<<63
 		for ; ; i = (i + 1) & mask {
-			switch s.set1[i] {
-			case w:
+			switch v := s.set1[i]; {
+			case v == w:
 				return false
-			case 0:
+			case v == 0:
 				s.set1[i] = w
 				s.n++
+				return true
+			case (v^w)&^pm == 0: // pm != 0: the same state but for the position
+				if v&pm <= w&pm {
+					return false
+				}
+				s.set1[i] = w
 				return true
 			}
 		}
 	}
 	for ; ; i = (i + 1) & mask {
-		switch s.set2[i] {
-		case k:
+		switch v := s.set2[i]; {
+		case v == k:
 			return false
-		case [2]uint64{}:
+		case v == [2]uint64{}:
 			s.set2[i] = k
 			s.n++
+			return true
+		case pm != 0 && v[1] == k[1] && (v[0]^k[0])&^pm == 0:
+			if v[0]&pm <= k[0]&pm {
+				return false
+			}
+			s.set2[i] = k
 			return true
 		}
 	}
@@ -176,13 +204,13 @@ func (s *rset) grow(skip uint) {
 	if s.narrow {
 		for _, w := range old1 {
 			if w != 0 {
-				s.insert([2]uint64{w &^ (1 << 63)}, keyHash(true, [2]uint64{w})<<skip)
+				s.insert([2]uint64{w &^ (1 << 63)}, setHash(true, [2]uint64{w}, s.pos)<<skip)
 			}
 		}
 	} else {
 		for _, k := range old2 {
 			if k != ([2]uint64{}) {
-				s.insert(k, keyHash(false, k)<<skip)
+				s.insert(k, setHash(false, k, s.pos)<<skip)
 			}
 		}
 	}
@@ -219,21 +247,85 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	case rg.draw > 1:
 		rr.probes, rr.probeNodes = tn.probesMany, tn.probeNodesMany
 	}
+	if tn.dominance && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
+		var m [2]uint64
+		setBits(&m, rg.offW, rg.wBits+rg.recBits, 1<<(rg.wBits+rg.recBits)-1)
+		rr.pos = m[0]
+	}
 	return rr
 }
+
+// Position dominance. With one card drawn and two passes or more, the
+// root search files a state under its key without the waste position (the
+// waste cards among the talon cards left, w, and the recycles used, rec,
+// which the key holds side by side, rec above w) and keeps, for each such
+// rest, the earliest position it has searched: a state whose rest is in
+// the set at the same or an earlier position is skipped, and one at an
+// earlier position replaces it and is searched.
+//
+// Lemma (an earlier position dominates). Let X and Q be relaxed states
+// alike but for the position, Q's earlier: rec_Q < rec_X, or rec_Q =
+// rec_X and w_Q <= w_X. Every generated child of X is a generated child of
+// Q, or the same state as one but at a later position. If X can be won,
+// so can Q.
+//
+// Proof. From Q the K+ stock reaches every position X's does: drawing
+// one card at a time turns every position after w in the pass, and a
+// recycle (when passes are left) starts the next pass at 0; so X's
+// positions are all reachable from Q with no more recycles. Safe moves and
+// the moves that do not touch the talon read only the rest (the
+// foundations, structures, cells and talon cards left; talon cards go to
+// the foundations as safe moves only with unlimited passes), so Q has the
+// same ones in the same order, and the same one alone when one is safe;
+// each leads to the state X's leads to but at Q's position, earlier. A
+// talon card at index i (among those left) is offered at X at its first
+// occurrence, in the pass rec_X if i > w_X, else rec_X + 1; at Q in rec_Q if
+// i > w_Q, else rec_Q + 1, which is no later in each case (if rec_Q <
+// rec_X, rec_Q + 1 <= rec_X; if rec_Q = rec_X, i > w_X implies i > w_Q);
+// the move leaves w = i - 1 both ways, so Q's child is X's at the same or
+// an earlier recycle count. A macro's followers (relaxdefer.go: readers of
+// an empty pile) are offered the same way. By induction on the length of a
+// winning line from X, Q has one: the won state depends only on the
+// foundations. ∎
+//
+// Theorem (the search stays exhaustive). When the search ends without a
+// win or a stop, every state reachable by generated moves from the root
+// is dominated by (the same as, or at a later position than) a state the
+// search has searched in full; so no reachable state is won, and the root
+// is lost (the proof at the top).
+//
+// Proof. A stored position only moves earlier, and the state at each
+// stored position was searched by the worker that stored it (in full, the
+// search having ended without a stop). Along a generated line from the
+// root, suppose the parent P of a state X is dominated by a state Y that
+// was searched. By the lemma Y has a generated child X' that dominates
+// X; when Y was searched X' was inserted, and it was searched, or its
+// rest was stored at the same or an earlier position, whose state was
+// searched. Dominance is transitive, so X is dominated by a searched
+// state. The root was searched; by induction so is every state on the
+// line dominated. A reachable won state is dominated by a searched state
+// with the same foundations, which is won, and whose generation the
+// search checks (won, before the insert): the search would have ended
+// with a win. ∎
+//
+// A child never returns to its ancestor's rest at an earlier position: the
+// moves that keep the talon keep the position. So a state being searched
+// is never replaced under its own search. The lock-free set of several
+// workers (rshared.go) holds exact keys only: with position dominance the
+// workers share the locked shards instead.
 
 // makeSet makes the search's empty set: one worker's, a lock-free one
 // for narrow keys and several workers, or shards.
 func (rr *rroot) makeSet() {
 	switch {
 	case rr.workers == 1:
-		rr.set = newRset(rr.narrow, firstLogSize)
-	case rr.rg.keyBits() <= 62:
+		rr.set = newRset(rr.narrow, firstLogSize, rr.pos)
+	case rr.rg.keyBits() <= 62 && rr.pos == 0:
 		rr.lf = newLfset(rr.workers, rr.limit)
 	default:
 		rr.sh = &rshards{}
 		for i := range rr.sh.shards {
-			rr.sh.shards[i].set = newRset(rr.narrow, 10)
+			rr.sh.shards[i].set = newRset(rr.narrow, 10, rr.pos)
 			rr.sh.bytes.Add(rr.sh.shards[i].set.bytes())
 		}
 	}
@@ -322,7 +414,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	if rr.probes > 0 {
 		// one set for all the probes, emptied between them
-		rr.set = newRset(rr.narrow, probeLogSize)
+		rr.set = newRset(rr.narrow, probeLogSize, rr.pos)
 		for p := 1; p <= rr.probes; p++ {
 			rr.set.reset()
 			if v, decided := rr.probe(st, k, uint64(p)); decided {
@@ -347,7 +439,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = w.bufs, w.kids, w.macro, w.mbuf
 		rr.pw = nil
 	}
-	h := keyHash(rr.narrow, k)
+	h := setHash(rr.narrow, k, rr.pos)
 	if _, ok := ws[0].insert(k, h); !ok {
 		rr.freeSet()
 		rr.stop = StopMemory
@@ -431,7 +523,7 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	rr.budget = budget
 	defer func() { rr.budget = saved }()
 	w := rr.probeWorker(p)
-	w.insert(k, keyHash(rr.narrow, k))
+	w.insert(k, setHash(rr.narrow, k, rr.pos))
 	s := *st
 	won := w.visit(&s, k, 0)
 	rr.nodes += w.nodes
@@ -578,7 +670,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		} else {
 			c.k = rg.keyAfter(k, &c.st, m)
 		}
-		c.h = keyHash(rr.narrow, c.k)
+		c.h = setHash(rr.narrow, c.k, rr.pos)
 		w.fetch(c.h)
 	}
 	w.kids[depth] = kids

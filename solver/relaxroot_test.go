@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -124,5 +125,82 @@ func TestRootWorkers(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPositionDominance checks the position dominance of the root search
+// (relaxroot.go) on small games that draw one card with two or three
+// passes, worrying back or not: from relaxed states met in random real
+// games, the root search with it finds a relaxed win exactly when the
+// plain search of every move (relaxedWinReachable, no pruning, no
+// dominance) does, with one worker and with two, and it stores fewer
+// states than the search without it on some of them.
+func TestPositionDominance(t *testing.T) {
+	deals := 20
+	if testing.Short() {
+		deals = 6
+	}
+	var sets []engine.Rules
+	for _, passes := range []int{2, 3} {
+		for _, ranks := range []int{5, 6} {
+			for _, worry := range []bool{false, true} {
+				r := engine.Klondike(1, passes)
+				r.Ranks, r.Deal = ranks, r.Deal[:3]
+				r.WorryBack = worry
+				sets = append(sets, r)
+			}
+		}
+	}
+	root := func(rg *rgame, st rstate, dominance bool, workers int) (Verdict, int) {
+		tn := defaults
+		tn.dominance = dominance
+		tn.probes = 0 // the main search itself, whose stored states are compared
+		rr := newRroot(rg, 0, workers, tn)
+		if (rr.pos != 0) != dominance {
+			t.Fatalf("dominance %v, position mask %#x", dominance, rr.pos)
+		}
+		v := rr.search(&st, 0, time.Time{}, nil)
+		return v, rr.n
+	}
+	checked, won, smaller, lostSmaller := 0, 0, 0, 0
+	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+		rng := rand.New(rand.NewPCG(seed, 31))
+		var moves []engine.Move
+		for ply := 0; ply < 60 && !s.Won(); ply++ {
+			if ply%4 == 0 {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
+				}
+				want := relaxedWinReachable(rg, a, false)
+				with, nWith := root(rg, a, true, 1)
+				with2, _ := root(rg, a, true, 2)
+				without, nWithout := root(rg, a, false, 1)
+				if (with == Won) != want || (with2 == Won) != want || (without == Won) != want {
+					t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with dominance (%v with two workers), %v without",
+						rulesLabel(r), seed, ply, want, with, with2, without)
+				}
+				checked++
+				if want {
+					won++
+				}
+				if nWith < nWithout {
+					smaller++
+					if !want {
+						lostSmaller++
+					}
+				}
+			}
+			moves = s.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	})
+	lost := checked - won
+	t.Logf("%d states, %d won, %d lost; dominance stored fewer states on %d (%d lost)", checked, won, lost, smaller, lostSmaller)
+	if won == 0 || lost < 20 || lostSmaller < lost/8 {
+		t.Errorf("the test did not exercise the dominance: %d states, %d won, %d lost; fewer states stored on %d (%d lost)", checked, won, lost, smaller, lostSmaller)
 	}
 }

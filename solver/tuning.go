@@ -63,6 +63,10 @@ type tuning struct {
 	// all won both ways.
 	probesCells     int
 	probeNodesCells int64
+	// dominance turns on the root search's position dominance
+	// (relaxroot.go) where it applies: one card drawn, two passes or
+	// more (the tests compare both ways).
+	dominance bool
 }
 
 // defaults is the tuning Solve uses.
@@ -80,6 +84,7 @@ var defaults = tuning{
 	coarseProbes:     0,
 	probesCells:      40,
 	probeNodesCells:  500_000,
+	dominance:        true,
 }
 
 // tuning returns the tuning opt asks for.
