@@ -60,6 +60,33 @@ func relaxDeals(t *testing.T, sets []engine.Rules, deals int, f func(r *engine.R
 	}
 }
 
+// relaxedStates calls f with the relaxed state (α) of positions of a random
+// real game from each deal of relaxDeals: every every-th ply of at most
+// plies, the moves drawn with rand.NewPCG(seed, stream), until the game is
+// won or stuck.
+func relaxedStates(t *testing.T, sets []engine.Rules, deals, plies, every int, stream uint64,
+	f func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate)) {
+	t.Helper()
+	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+		rng := rand.New(rand.NewPCG(seed, stream))
+		var moves []engine.Move
+		for ply := 0; ply < plies && !s.Won(); ply++ {
+			if ply%every == 0 {
+				a, ok := rg.alpha(&s)
+				if !ok {
+					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
+				}
+				f(r, seed, ply, rg, a)
+			}
+			moves = s.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			s.Apply(moves[rng.IntN(len(moves))])
+		}
+	})
+}
+
 // TestRelaxCompleteness checks the completeness theorem's step move by
 // move, with the engine's own moves: in random games, for every legal move
 // m from a position Q (and every waste move after the stock steps that
@@ -363,33 +390,18 @@ func TestRelaxSafeMovesKeepWins(t *testing.T) {
 	}
 	win := relaxedWinReachable // every move, or with the safe-move pruning
 	checked, won, safeTaken := 0, 0, 0
-	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
-		rng := rand.New(rand.NewPCG(seed, 11))
-		var moves []engine.Move
-		for ply := 0; ply < 60 && !s.Won(); ply++ {
-			if ply%6 == 0 {
-				a, ok := rg.alpha(&s)
-				if !ok {
-					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
-				}
-				all, pruned := win(rg, a, false), win(rg, a, true)
-				if all != pruned {
-					t.Fatalf("%s seed %d ply %d: a relaxed win is reachable: %v with every move, %v with safe moves alone where they apply",
-						rulesLabel(r), seed, ply, all, pruned)
-				}
-				checked++
-				if all {
-					won++
-				}
-				if ms := rg.moves(&a, nil, true); len(ms) == 1 && ms[0].kind == rmFound && len(rg.moves(&a, nil, false)) > 1 {
-					safeTaken++
-				}
-			}
-			moves = s.Moves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			s.Apply(moves[rng.IntN(len(moves))])
+	relaxedStates(t, sets, deals, 60, 6, 11, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
+		all, pruned := win(rg, a, false), win(rg, a, true)
+		if all != pruned {
+			t.Fatalf("%s seed %d ply %d: a relaxed win is reachable: %v with every move, %v with safe moves alone where they apply",
+				rulesLabel(r), seed, ply, all, pruned)
+		}
+		checked++
+		if all {
+			won++
+		}
+		if ms := rg.moves(&a, nil, true); len(ms) == 1 && ms[0].kind == rmFound && len(rg.moves(&a, nil, false)) > 1 {
+			safeTaken++
 		}
 	})
 	t.Logf("%d relaxed states checked, %d won, %d where a safe move stood alone", checked, won, safeTaken)

@@ -97,35 +97,20 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 		return v, rr.n
 	}
 	checked, won, smaller := 0, 0, 0
-	relaxDeals(t, deferSets(), deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
-		rng := rand.New(rand.NewPCG(seed, 17))
-		var moves []engine.Move
-		for ply := 0; ply < 60 && !s.Won(); ply++ {
-			if ply%5 == 0 {
-				a, ok := rg.alpha(&s)
-				if !ok {
-					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
-				}
-				want := relaxedWinReachable(rg, a, false)
-				with, nWith := root(rg, a, true)
-				without, nWithout := root(rg, a, false)
-				if (with == Won) != want || (without == Won) != want {
-					t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with deferred moves, %v without",
-						rulesLabel(r), seed, ply, want, with, without)
-				}
-				checked++
-				if want {
-					won++
-				}
-				if nWith < nWithout {
-					smaller++
-				}
-			}
-			moves = s.Moves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			s.Apply(moves[rng.IntN(len(moves))])
+	relaxedStates(t, deferSets(), deals, 60, 5, 17, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
+		want := relaxedWinReachable(rg, a, false)
+		with, nWith := root(rg, a, true)
+		without, nWithout := root(rg, a, false)
+		if (with == Won) != want || (without == Won) != want {
+			t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with deferred moves, %v without",
+				rulesLabel(r), seed, ply, want, with, without)
+		}
+		checked++
+		if want {
+			won++
+		}
+		if nWith < nWithout {
+			smaller++
 		}
 	})
 	if won == 0 || won == checked || smaller < checked/10 {
@@ -155,34 +140,19 @@ func TestCoarseBoundsRelaxed(t *testing.T) {
 		}
 	}
 	checked, coarseLost := 0, 0
-	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
+	relaxedStates(t, sets, deals, 60, 5, 23, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
 		c := rg.coarse()
 		if c == nil {
 			t.Fatalf("%s: no coarse game", rulesLabel(r))
 		}
-		rng := rand.New(rand.NewPCG(seed, 23))
-		var moves []engine.Move
-		for ply := 0; ply < 60 && !s.Won(); ply++ {
-			if ply%5 == 0 {
-				a, ok := rg.alpha(&s)
-				if !ok {
-					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
-				}
-				fine := newRroot(rg, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
-				coarse := newRroot(c, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
-				if coarse == Lost && fine != Lost {
-					t.Fatalf("%s seed %d ply %d: the coarse game is lost, the relaxed game %v", rulesLabel(r), seed, ply, fine)
-				}
-				checked++
-				if coarse == Lost {
-					coarseLost++
-				}
-			}
-			moves = s.Moves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			s.Apply(moves[rng.IntN(len(moves))])
+		fine := newRroot(rg, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
+		coarse := newRroot(c, 0, 1, defaults).search(&a, 0, time.Time{}, nil)
+		if coarse == Lost && fine != Lost {
+			t.Fatalf("%s seed %d ply %d: the coarse game is lost, the relaxed game %v", rulesLabel(r), seed, ply, fine)
+		}
+		checked++
+		if coarse == Lost {
+			coarseLost++
 		}
 	})
 	if coarseLost == 0 || coarseLost == checked {

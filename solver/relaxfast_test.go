@@ -93,29 +93,14 @@ func TestRootSearchFastMatchesPlain(t *testing.T) {
 		return v, rr.nodes, rr.line
 	}
 	checked := map[Verdict]int{}
-	relaxDeals(t, fastRuleSets(), deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
-		rng := rand.New(rand.NewPCG(seed, 29))
-		var moves []engine.Move
-		for ply := 0; ply < 40 && !s.Won(); ply++ {
-			if ply%10 == 0 {
-				a, ok := rg.alpha(&s)
-				if !ok {
-					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
-				}
-				v1, n1, l1 := search(rg, a, false)
-				v2, n2, l2 := search(rg, a, true)
-				if v1 != v2 || n1 != n2 || !slices.Equal(l1, l2) {
-					t.Fatalf("%s seed %d ply %d: fast %v in %d nodes (line of %d), plain %v in %d (line of %d)",
-						rulesLabel(r), seed, ply, v1, n1, len(l1), v2, n2, len(l2))
-				}
-				checked[v1]++
-			}
-			moves = s.Moves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			s.Apply(moves[rng.IntN(len(moves))])
+	relaxedStates(t, fastRuleSets(), deals, 40, 10, 29, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
+		v1, n1, l1 := search(rg, a, false)
+		v2, n2, l2 := search(rg, a, true)
+		if v1 != v2 || n1 != n2 || !slices.Equal(l1, l2) {
+			t.Fatalf("%s seed %d ply %d: fast %v in %d nodes (line of %d), plain %v in %d (line of %d)",
+				rulesLabel(r), seed, ply, v1, n1, len(l1), v2, n2, len(l2))
 		}
+		checked[v1]++
 	})
 	t.Logf("searches compared: %v", checked)
 	if checked[Won] == 0 || checked[Lost] == 0 {

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -163,39 +162,24 @@ func TestPositionDominance(t *testing.T) {
 		return v, rr.n
 	}
 	checked, won, smaller, lostSmaller := 0, 0, 0, 0
-	relaxDeals(t, sets, deals, func(r *engine.Rules, seed uint64, s engine.State, rg *rgame, _ rstate) {
-		rng := rand.New(rand.NewPCG(seed, 31))
-		var moves []engine.Move
-		for ply := 0; ply < 60 && !s.Won(); ply++ {
-			if ply%4 == 0 {
-				a, ok := rg.alpha(&s)
-				if !ok {
-					t.Fatalf("%s seed %d: α undefined", rulesLabel(r), seed)
-				}
-				want := relaxedWinReachable(rg, a, false)
-				with, nWith := root(rg, a, true, 1)
-				with2, _ := root(rg, a, true, 2)
-				without, nWithout := root(rg, a, false, 1)
-				if (with == Won) != want || (with2 == Won) != want || (without == Won) != want {
-					t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with dominance (%v with two workers), %v without",
-						rulesLabel(r), seed, ply, want, with, with2, without)
-				}
-				checked++
-				if want {
-					won++
-				}
-				if nWith < nWithout {
-					smaller++
-					if !want {
-						lostSmaller++
-					}
-				}
+	relaxedStates(t, sets, deals, 60, 4, 31, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
+		want := relaxedWinReachable(rg, a, false)
+		with, nWith := root(rg, a, true, 1)
+		with2, _ := root(rg, a, true, 2)
+		without, nWithout := root(rg, a, false, 1)
+		if (with == Won) != want || (with2 == Won) != want || (without == Won) != want {
+			t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with dominance (%v with two workers), %v without",
+				rulesLabel(r), seed, ply, want, with, with2, without)
+		}
+		checked++
+		if want {
+			won++
+		}
+		if nWith < nWithout {
+			smaller++
+			if !want {
+				lostSmaller++
 			}
-			moves = s.Moves(moves[:0])
-			if len(moves) == 0 {
-				break
-			}
-			s.Apply(moves[rng.IntN(len(moves))])
 		}
 	})
 	lost := checked - won
