@@ -174,7 +174,7 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 		} else {
 			c.k = rg.keyAfter(k1, &c.st, m2)
 		}
-		c.h = setHash(w.rr.narrow, c.k, w.rr.pos)
+		c.h = setHash(w.rr.xor, c.k, w.rr.pos)
 		w.fetch(c.h)
 	}
 	w.seq = w.seq[:lvl-1]

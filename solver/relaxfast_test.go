@@ -115,23 +115,26 @@ func TestTablesGivenBack(t *testing.T) {
 	type tc struct {
 		draw, passes int
 		worry        bool
+		cells        int
 		seed         uint64
 		workers      int
 		nodes        int64
 	}
 	cases := []tc{
-		{1, 0, true, 83, 1, 700_000},    // narrow keys, stopped on nodes
-		{1, 0, true, 83, 2, 700_000},    // the lock-free set of two workers
-		{3, 3, false, 7965, 1, 700_000}, // wide keys (recycles counted)
-		{3, 3, false, 7965, 2, 700_000}, // wide keys, shards of two workers
-		{1, 0, false, 917, 1, 0},        // a lost deal, searched to the end
+		{1, 0, true, 0, 83, 1, 700_000},    // narrow keys, stopped on nodes
+		{1, 0, true, 0, 83, 2, 700_000},    // the lock-free set of two workers
+		{3, 3, false, 0, 7965, 1, 700_000}, // 64-bit keys (recycles counted) in one word
+		{3, 3, false, 0, 7965, 2, 700_000}, // 64-bit keys, shards of two workers
+		{1, 1, false, 2, 1154, 1, 700_000}, // wide keys (Holdout's cells)
+		{1, 1, false, 2, 1154, 2, 700_000}, // wide keys, shards of two workers
+		{1, 0, false, 0, 917, 1, 0},        // a lost deal, searched to the end
 	}
 	if testing.Short() {
 		cases = cases[:2]
 	}
 	for _, c := range cases {
 		r := engine.Klondike(c.draw, c.passes)
-		r.WorryBack = c.worry
+		r.WorryBack, r.Cells = c.worry, c.cells
 		g := engine.MustGame(r)
 		s, err := g.NewState(engine.NativeDeal(&r, c.seed))
 		if err != nil {

@@ -31,16 +31,17 @@ import (
 //
 // The set stores each visited state's whole packed key and compares it,
 // so no hash collision can make a state look visited: the verdict never
-// depends on a hash. Where the packed key fits in 63 bits (one-deck
-// Klondike with unlimited or one pass and no cells) the set holds one
-// word a state, else two.
+// depends on a hash. Where the packed key fits in 64 bits (one-deck
+// Klondike without cells) the set holds one word a state, else two
+// (narrowXor says how a word holds a key).
 //
 // The search keeps no lost marks for later searches from other roots (the
 // guide's Tarjan search does): it needs none, as it is searched once, and
 // each state costs one word of table and no bookkeeping.
 type rroot struct {
 	rg      *rgame
-	narrow  bool     // keys fit one word: k[0] | 1<<63
+	narrow  bool     // keys fit one word, stored as k[0] ^ xor
+	xor     uint64   // narrowXor of the keys, when narrow
 	set     rset     // the states visited, with one worker
 	sh      *rshards // wide keys, several workers
 	lf      *lfset   // narrow keys, several workers
@@ -74,16 +75,17 @@ type rroot struct {
 // bigWords (huge pages where large): free gives them back.
 type rset struct {
 	narrow bool
+	xor    uint64      // narrow keys: what a key is stored XOR'd with (narrowXor)
 	mem    bigWords    // the slots' memory
-	set1   []uint64    // narrow keys, k[0] | 1<<63 (0: empty): mem's words
+	set1   []uint64    // narrow keys, k[0] ^ xor (0: empty): mem's words
 	set2   [][2]uint64 // wide keys (bit 127 set: never the zero value): mem's words in pairs
 	n      int
 	shift  uint   // 64 - log2(slots)
 	pos    uint64 // the waste position's bits in the key's first word, where positions dominate (rroot.pos); else 0
 }
 
-func newRset(narrow bool, logSize uint, pos uint64) rset {
-	s := rset{narrow: narrow, shift: 64 - logSize, pos: pos}
+func newRset(xor uint64, logSize uint, pos uint64) rset {
+	s := rset{narrow: xor != 0, xor: xor, shift: 64 - logSize, pos: pos}
 	s.alloc(1 << logSize)
 	return s
 }
@@ -128,11 +130,28 @@ func (s *rset) bytes() int64 {
 // full tells whether one more key would load the set past 3/4.
 func (s *rset) full() bool { return (s.n+1)*4 > s.slots()*3 }
 
-// keyHash mixes a key into 64 bits: a multiply by the golden ratio for a
-// narrow key, rhash for a wide one. Sets index by its top bits.
-func keyHash(narrow bool, k [2]uint64) uint64 {
-	if narrow {
-		return (k[0] | 1<<63) * 0x9e3779b97f4a7c15
+// narrowXor is the word a set stores rg's keys XOR'd with when they fit
+// one word (so that no key is stored as 0, an empty slot), or 0 when they
+// do not. A key of at most 63 bits gets bit 63 (stored k[0] | 1<<63). A
+// key of exactly 64 bits gets the key of no state: no talon card left and
+// a waste position of 1 (the position counts waste cards among the talon
+// cards left, so it is 0 when none is); it needs a position field.
+func (rg *rgame) narrowXor() uint64 {
+	switch b := rg.keyBits(); {
+	case b <= 63:
+		return 1 << 63
+	case b == 64 && rg.wBits > 0:
+		return 1 << rg.offW
+	}
+	return 0
+}
+
+// keyHash mixes a key into 64 bits: a multiply by the golden ratio of the
+// stored word for a narrow key (xor, narrowXor, not 0), rhash for a wide
+// one. Sets index by its top bits.
+func keyHash(xor uint64, k [2]uint64) uint64 {
+	if xor != 0 {
+		return (k[0] ^ xor) * 0x9e3779b97f4a7c15
 	}
 	return rhash(k)
 }
@@ -140,9 +159,9 @@ func keyHash(narrow bool, k [2]uint64) uint64 {
 // setHash is the hash a set of position mask pos files k under: its
 // keyHash with the waste position's bits cleared, so that the states that
 // differ only there share a home slot.
-func setHash(narrow bool, k [2]uint64, pos uint64) uint64 {
+func setHash(xor uint64, k [2]uint64, pos uint64) uint64 {
 	k[0] &^= pos
-	return keyHash(narrow, k)
+	return keyHash(xor, k)
 }
 
 // insert adds k, whose hash's bits from the top (after the bits skip
@@ -157,7 +176,7 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 	i := h >> s.shift
 	pm := s.pos
 	if s.narrow {
-		w := k[0] | 1<<63
+		w := k[0] ^ s.xor
 		for ; ; i = (i + 1) & mask {
 			switch v := s.set1[i]; {
 			case v == w:
@@ -167,7 +186,7 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 				s.n++
 				return true
 			case (v^w)&^pm == 0: // pm != 0: the same state but for the position
-				if v&pm <= w&pm {
+				if (v^s.xor)&pm <= k[0]&pm {
 					return false
 				}
 				s.set1[i] = w
@@ -204,13 +223,14 @@ func (s *rset) grow(skip uint) {
 	if s.narrow {
 		for _, w := range old1 {
 			if w != 0 {
-				s.insert([2]uint64{w &^ (1 << 63)}, setHash(true, [2]uint64{w}, s.pos)<<skip)
+				k := [2]uint64{w ^ s.xor}
+				s.insert(k, setHash(s.xor, k, s.pos)<<skip)
 			}
 		}
 	} else {
 		for _, k := range old2 {
 			if k != ([2]uint64{}) {
-				s.insert(k, setHash(false, k, s.pos)<<skip)
+				s.insert(k, setHash(0, k, s.pos)<<skip)
 			}
 		}
 	}
@@ -238,9 +258,10 @@ type rshards struct {
 // (0: no limit), searched by workers goroutines (0 or 1: one), with tn's
 // depth limit and deferred moves.
 func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
-	rr := &rroot{rg: rg, limit: mem, narrow: rg.keyBits() <= 63, workers: max(workers, 1),
+	rr := &rroot{rg: rg, limit: mem, xor: rg.narrowXor(), workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
 		probes: tn.probes, probeNodes: tn.probeNodes}
+	rr.narrow = rr.xor != 0
 	switch {
 	case rg.cells > 0:
 		rr.probes, rr.probeNodes = tn.probesCells, tn.probeNodesCells
@@ -319,13 +340,13 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 func (rr *rroot) makeSet() {
 	switch {
 	case rr.workers == 1:
-		rr.set = newRset(rr.narrow, firstLogSize, rr.pos)
+		rr.set = newRset(rr.xor, firstLogSize, rr.pos)
 	case rr.rg.keyBits() <= 62 && rr.pos == 0:
 		rr.lf = newLfset(rr.workers, rr.limit)
 	default:
 		rr.sh = &rshards{}
 		for i := range rr.sh.shards {
-			rr.sh.shards[i].set = newRset(rr.narrow, 10, rr.pos)
+			rr.sh.shards[i].set = newRset(rr.xor, 10, rr.pos)
 			rr.sh.bytes.Add(rr.sh.shards[i].set.bytes())
 		}
 	}
@@ -414,7 +435,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	if rr.probes > 0 {
 		// one set for all the probes, emptied between them
-		rr.set = newRset(rr.narrow, probeLogSize, rr.pos)
+		rr.set = newRset(rr.xor, probeLogSize, rr.pos)
 		for p := 1; p <= rr.probes; p++ {
 			rr.set.reset()
 			if v, decided := rr.probe(st, k, uint64(p)); decided {
@@ -439,7 +460,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = w.bufs, w.kids, w.macro, w.mbuf
 		rr.pw = nil
 	}
-	h := setHash(rr.narrow, k, rr.pos)
+	h := setHash(rr.xor, k, rr.pos)
 	if _, ok := ws[0].insert(k, h); !ok {
 		rr.freeSet()
 		rr.stop = StopMemory
@@ -523,7 +544,7 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	rr.budget = budget
 	defer func() { rr.budget = saved }()
 	w := rr.probeWorker(p)
-	w.insert(k, setHash(rr.narrow, k, rr.pos))
+	w.insert(k, setHash(rr.xor, k, rr.pos))
 	s := *st
 	won := w.visit(&s, k, 0)
 	rr.nodes += w.nodes
@@ -643,7 +664,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		moves, nk = rg.rootMoves(st, w.bufs[depth][:0], &w.ks)
 	}
 	if w.probe != 0 && len(moves) > 1 {
-		h := (keyHash(rr.narrow, k) ^ w.probe*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+		h := (keyHash(rr.xor, k) ^ w.probe*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
 		rotateR(moves, int((h>>32)%uint64(len(moves))))
 	}
 	if w.id > 0 && depth < 16 && len(moves) > 1 {
@@ -670,7 +691,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		} else {
 			c.k = rg.keyAfter(k, &c.st, m)
 		}
-		c.h = setHash(rr.narrow, c.k, rr.pos)
+		c.h = setHash(rr.xor, c.k, rr.pos)
 		w.fetch(c.h)
 	}
 	w.kids[depth] = kids

@@ -188,3 +188,56 @@ func TestPositionDominance(t *testing.T) {
 		t.Errorf("the test did not exercise the dominance: %d states, %d won, %d lost; fewer states stored on %d (%d lost)", checked, won, lost, smaller, lostSmaller)
 	}
 }
+
+// TestNarrow64Keys checks the one-word set of 64-bit keys (narrowXor: a
+// key stored XOR'd with the key of no state) against the two-word set on
+// Klondike rules whose relaxed keys take 64 bits (draw 1 and draw 3 with
+// three passes, the first with position dominance): from each deal's
+// root and from relaxed states met in random real games, the root search
+// (probes off, so that the order does not depend on the hash) gives the
+// same verdict, the same nodes and the same number of stored states with
+// either set.
+func TestNarrow64Keys(t *testing.T) {
+	deals := 6
+	if testing.Short() {
+		deals = 2
+	}
+	var sets []engine.Rules
+	for _, draw := range []int{1, 3} {
+		for _, worry := range []bool{false, true} {
+			r := engine.Klondike(draw, 3)
+			r.WorryBack = worry
+			sets = append(sets, r)
+		}
+	}
+	search := func(rg *rgame, st rstate, wide bool) (Verdict, int64, int) {
+		tn := defaults
+		tn.probes, tn.probesMany = 0, 0
+		rr := newRroot(rg, 0, 1, tn)
+		if rr.xor == 0 || rr.xor == 1<<63 {
+			t.Fatalf("%d-bit keys: xor %#x, want the no-state key", rg.keyBits(), rr.xor)
+		}
+		if wide {
+			rr.xor, rr.narrow = 0, false
+		}
+		v := rr.search(&st, 100_000, time.Time{}, nil)
+		return v, rr.nodes, rr.n
+	}
+	checked := map[Verdict]int{}
+	relaxedStates(t, sets, deals, 60, 15, 37, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
+		if rg.keyBits() != 64 {
+			t.Fatalf("%s: %d-bit keys, want 64", rulesLabel(r), rg.keyBits())
+		}
+		v1, n1, s1 := search(rg, a, false)
+		v2, n2, s2 := search(rg, a, true)
+		if v1 != v2 || n1 != n2 || s1 != s2 {
+			t.Fatalf("%s seed %d ply %d: one word %v in %d nodes (%d stored), two words %v in %d (%d)",
+				rulesLabel(r), seed, ply, v1, n1, s1, v2, n2, s2)
+		}
+		checked[v1]++
+	})
+	t.Logf("searches compared: %v", checked)
+	if checked[Lost]+checked[Won] == 0 {
+		t.Errorf("searches compared: %v; want decided ones", checked)
+	}
+}

@@ -173,7 +173,7 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 		if v == 0 {
 			continue
 		}
-		j := keyHash(true, [2]uint64{v &^ lfDone}) >> b.shift
+		j := keyHash(1<<63, [2]uint64{v &^ lfDone &^ (1 << 63)}) >> b.shift
 		for b.slots[j] != 0 {
 			j = (j + 1) & mask
 		}
