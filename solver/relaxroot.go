@@ -299,12 +299,14 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 // the foundations as safe moves only with unlimited passes), so Q has the
 // same ones in the same order, and the same one alone when one is safe;
 // each leads to the state X's leads to but at Q's position, earlier. A
-// talon card at index i (among those left) is offered at X at its first
-// occurrence, in the pass rec_X if i > w_X, else rec_X + 1; at Q in rec_Q if
-// i > w_Q, else rec_Q + 1, which is no later in each case (if rec_Q <
-// rec_X, rec_Q + 1 <= rec_X; if rec_Q = rec_X, i > w_X implies i > w_Q);
-// the move leaves w = i - 1 both ways, so Q's child is X's at the same or
-// an earlier recycle count. A macro's followers (relaxdefer.go: readers of
+// talon card at place i (1 for the first of those left; with w cards in
+// the waste, card w is the waste's top) is offered at X at its first
+// occurrence, in the pass rec_X if i >= w_X, else rec_X + 1 (kplus); at Q
+// in rec_Q if i >= w_Q, else rec_Q + 1, which is no later in each case (if
+// rec_Q < rec_X, rec_Q + 1 <= rec_X; if rec_Q = rec_X, i >= w_X implies
+// i >= w_Q), so Q reaches it with no more recycles than X; the move
+// leaves w = i - 1 both ways, so Q's child is X's at the same or an
+// earlier recycle count. A macro's followers (relaxdefer.go: readers of
 // an empty pile) are offered the same way. By induction on the length of a
 // winning line from X, Q has one: the won state depends only on the
 // foundations. ∎
