@@ -40,14 +40,14 @@ import (
 // each state costs one word of table and no bookkeeping.
 type rroot struct {
 	rg      *rgame
-	narrow  bool     // keys fit one word, stored as k[0] ^ xor
-	xor     uint64   // narrowXor of the keys, when narrow
+	xor     uint64   // narrowXor: keys fit one word, stored as k[0] ^ xor; 0: two words
 	set     rset     // the states visited, with one worker
 	sh      *rshards // wide keys, several workers
 	lf      *lfset   // narrow keys, several workers
 	limit   int64    // bytes the set may hold; 0 no limit
 	workers int
 	// from the tuning
+	pos        uint64 // the waste position's bits in the key's first word where positions dominate (below), else 0
 	maxDepth   int
 	deferMoves bool
 	plainGen   bool
@@ -62,8 +62,6 @@ type rroot struct {
 	peak  int64   // the most bytes the set held, once the search has ended
 	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
-
-	pos uint64 // the waste position's bits in the key's first word where positions dominate (below), else 0
 
 	pw      *rworker // the probes' worker (probeWorker)
 	pdone   atomic.Bool
@@ -261,7 +259,6 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	rr := &rroot{rg: rg, limit: mem, xor: rg.narrowXor(), workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
 		probes: tn.probes, probeNodes: tn.probeNodes}
-	rr.narrow = rr.xor != 0
 	switch {
 	case rg.cells > 0:
 		rr.probes, rr.probeNodes = tn.probesCells, tn.probeNodesCells

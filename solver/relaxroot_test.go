@@ -218,7 +218,7 @@ func TestNarrow64Keys(t *testing.T) {
 			t.Fatalf("%d-bit keys: xor %#x, want the no-state key", rg.keyBits(), rr.xor)
 		}
 		if wide {
-			rr.xor, rr.narrow = 0, false
+			rr.xor = 0
 		}
 		v := rr.search(&st, 100_000, time.Time{}, nil)
 		return v, rr.nodes, rr.n
