@@ -135,10 +135,7 @@ func TestRootWorkers(t *testing.T) {
 // dominance) does, with one worker and with two, and it stores fewer
 // states than the search without it on some of them.
 func TestPositionDominance(t *testing.T) {
-	deals := 20
-	if testing.Short() {
-		deals = 6
-	}
+	const deals = 20 // fewer leave too few lost states to exercise it (-short too: 1 s)
 	var sets []engine.Rules
 	for _, passes := range []int{2, 3} {
 		for _, ranks := range []int{5, 6} {
