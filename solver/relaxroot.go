@@ -164,12 +164,46 @@ func setHash(xor uint64, k [2]uint64, pos uint64) uint64 {
 
 // insert adds k, whose hash's bits from the top (after the bits skip
 // takes off) give its home slot (setHash); false when it was there. Where
-// positions dominate (s.pos), a key that differs from a stored one only
-// in the waste position is not added when the stored position is the
-// same or earlier (it dominates k's state: rroot.pos), and replaces the
-// stored one when k's is earlier (true: k's state is searched). The
-// caller grows a full set first.
+// positions dominate (s.pos) insertDominated does it. The caller grows a
+// full set first.
 func (s *rset) insert(k [2]uint64, h uint64) bool {
+	if s.pos != 0 {
+		return s.insertDominated(k, h)
+	}
+	mask := uint64(s.slots() - 1)
+	i := h >> s.shift
+	if s.narrow {
+		w := k[0] ^ s.xor
+		for ; ; i = (i + 1) & mask {
+			switch s.set1[i] {
+			case w:
+				return false
+			case 0:
+				s.set1[i] = w
+				s.n++
+				return true
+			}
+		}
+	}
+	for ; ; i = (i + 1) & mask {
+		switch s.set2[i] {
+		case k:
+			return false
+		case [2]uint64{}:
+			s.set2[i] = k
+			s.n++
+			return true
+		}
+	}
+}
+
+// insertDominated is insert where positions dominate: a key that differs
+// from a stored one only in the waste position (s.pos) is not added when
+// the stored position is the same or earlier (it dominates k's state:
+// rroot.pos), and replaces the stored one when k's is earlier (true: k's
+// state is searched). A set with s.pos 0 does not come here, so the
+// plain insert keeps its one comparison a slot.
+func (s *rset) insertDominated(k [2]uint64, h uint64) bool {
 	mask := uint64(s.slots() - 1)
 	i := h >> s.shift
 	pm := s.pos
@@ -183,7 +217,7 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 				s.set1[i] = w
 				s.n++
 				return true
-			case (v^w)&^pm == 0: // pm != 0: the same state but for the position
+			case (v^w)&^pm == 0: // the same state but for the position
 				if (v^s.xor)&pm <= k[0]&pm {
 					return false
 				}
@@ -200,7 +234,7 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 			s.set2[i] = k
 			s.n++
 			return true
-		case pm != 0 && v[1] == k[1] && (v[0]^k[0])&^pm == 0:
+		case v[1] == k[1] && (v[0]^k[0])&^pm == 0:
 			if v[0]&pm <= k[0]&pm {
 				return false
 			}
