@@ -133,25 +133,30 @@ func (rg *rgame) reads(m rMove, r resource) bool {
 // (deferrable, providing r) from st, whose key is k; w.seq holds the
 // macro's moves before m. Each kid's moves go to w.macro[depth]. w.ks
 // holds the K+ stock's positions of st when nk >= 0 (nk of them): the
-// talon is the visited state's until a macro plays a talon card.
-func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int, kids []rkid, nk int) []rkid {
+// talon is the visited state's until a macro plays a talon card. v is
+// st's card sets (rootReaders; unused with plainGen). The state m leads to is
+// keyed only when it has readers.
+func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int, kids []rkid, nk int, v rsets) []rkid {
 	rg := w.rg
 	st1 := *st
 	rg.apply(&st1, m)
-	k1 := rg.keyAfter(k, &st1, m)
 	if m.from == rfTalon {
 		nk = -1
 	}
-	w.seq = append(w.seq, m)
-	lvl := len(w.seq)
+	lvl := len(w.seq) + 1
 	for len(w.mbuf) <= lvl {
 		w.mbuf = append(w.mbuf, make([]rMove, 0, 64))
 	}
 	var ms []rMove
+	var v1 rsets
 	if w.rr.plainGen {
 		ms = rg.readers(&st1, r, w.mbuf[lvl][:0])
 	} else {
-		ms = rg.rootReaders(&st1, r, w.mbuf[lvl][:0], &w.ks, nk)
+		v1 = v.after(m)
+		ms = rg.rootReaders(&st1, r, w.mbuf[lvl][:0], &w.ks, nk, &v1)
+	}
+	if len(ms) == 0 {
+		return kids
 	}
 	for _, m2 := range ms {
 		if m2.kind == rmFound && rg.safe(&st1, m2.card) {
@@ -160,9 +165,11 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 		}
 	}
 	w.mbuf[lvl] = ms
+	w.seq = append(w.seq, m)
+	k1 := rg.keyAfter(k, &st1, m)
 	for _, m2 := range ms {
 		if r2, ok := rg.deferrable(&st1, m2); ok {
-			kids = w.expand(&st1, k1, m2, r2, depth, kids, nk)
+			kids = w.expand(&st1, k1, m2, r2, depth, kids, nk, v1)
 			continue
 		}
 		kids = append(kids, rkid{st: st1, mi: int32(len(w.macro[depth])), mn: int32(lvl + 1)})

@@ -71,17 +71,6 @@ func (rg *rgame) talonCards(st *rstate) uint64 {
 	return m
 }
 
-// nextCards returns the set of the cards the foundations take next.
-func (rg *rgame) nextCards(st *rstate) uint64 {
-	var m uint64
-	for suit := 0; suit < 4; suit++ {
-		if f := int(st.found[suit]); f < rg.ranks {
-			m |= 1 << engine.NewCard(f+1, suit)
-		}
-	}
-	return m
-}
-
 // fitSet returns the set of cards that may go onto the piles (rgame.fits):
 // the cards below the top rank whose parent type (one rank higher, the
 // other colour) has an uncovered card, given unc (rgame.uncovered: both
@@ -115,6 +104,8 @@ type rview struct {
 	unc   uint64 // uncovered types (rgame.uncovered)
 	next  uint64 // cards the foundations take
 	fit   uint64 // cards that may go onto the piles
+	tc    uint64 // talon cards left (talonCards)
+	tops  uint64 // the foundations' top cards
 	empty bool   // a pile is empty
 	cell  bool   // a cell is free
 }
@@ -132,8 +123,16 @@ func (rg *rgame) view(st *rstate) rview {
 	v.vis = v.surf | st.placed
 	v.unc = rg.uncovered(v.vis, st.placed)
 	v.empty = exhausted > bits.OnesCount64(st.placed&rg.kings)
-	v.next = rg.nextCards(st)
+	for suit := 0; suit < 4; suit++ {
+		if f := int(st.found[suit]); f < rg.ranks {
+			v.next |= 1 << engine.NewCard(f+1, suit)
+		}
+		if f := int(st.found[suit]); f > 0 {
+			v.tops |= 1 << engine.NewCard(f, suit)
+		}
+	}
 	v.fit = rg.fitSet(v.unc, v.empty)
+	v.tc = rg.talonCards(st)
 	for i := 0; i < rg.cells; i++ {
 		if st.cells[i] == engine.NoCard {
 			v.cell = true
@@ -142,11 +141,35 @@ func (rg *rgame) view(st *rstate) rview {
 	return v
 }
 
+// rsets are the card sets of a state that rootReaders reads: a view's
+// surf, next, tc and tops.
+type rsets struct {
+	surf, next, tc, tops uint64
+}
+
+// sets returns v's rsets.
+func (v *rview) sets() rsets { return rsets{v.surf, v.next, v.tc, v.tops} }
+
+// after returns the rsets of the state deferrable move m leads to from
+// the state of s: a talon card placed leaves the talon, a surface revealed
+// off the last card of its structure leaves the surfaces (relaxdefer.go:
+// neither touches the foundations). TestRootMovesMatch checks it against
+// view.
+func (s rsets) after(m rMove) rsets {
+	if m.from == rfTalon {
+		s.tc &^= 1 << m.card
+	} else {
+		s.surf &^= 1 << m.card
+	}
+	return s
+}
+
 // rootMoves returns rg.moves(st, dst, true) (the same moves in the same
 // order), with the K+ stock's positions in ks (nk of them) for the caller
-// to reuse while the talon is unchanged.
-func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos) ([]rMove, int) {
-	v := rg.view(st)
+// to reuse while the talon is unchanged, and st's view in *v (for
+// rootReaders).
+func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos, v *rview) ([]rMove, int) {
+	*v = rg.view(st)
 	nk := rg.kplus(st, ks)
 	n0 := len(dst)
 	// to the foundations; a safe one alone
@@ -231,8 +254,9 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos) ([]rMove, int)
 
 // rootReaders returns rg.readers(st, r, dst) (the same moves in the same
 // order); ks holds the K+ stock's positions of st when known (nk >= 0),
-// else nk is -1 and they are worked out where needed.
-func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, nk int) []rMove {
+// else nk is -1 and they are worked out where needed. v holds st's
+// surfaces, next cards, talon cards and foundation tops.
+func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, nk int, v *rsets) []rMove {
 	// the cards that go onto r's cards (or the Kings, onto an empty pile)
 	var child uint64
 	if r.rank == 0 {
@@ -240,20 +264,18 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 	} else if r.rank > 1 {
 		child = rg.typ[r.rank-1][1-r.colour]
 	}
-	if child&rg.talonCards(st) != 0 {
+	if tc := child & v.tc; tc != 0 {
 		if rg.draw == 1 && rg.passes == 0 {
-			// every card left is offered: position 1 + its index among them
-			var inTalon uint64 // the talon indices of child's cards left there
-			for m := child; m != 0; m &= m - 1 {
-				if i := rg.talonIdx[bits.TrailingZeros64(m)]; i >= 0 {
-					inTalon |= st.talon & (1 << i)
-				}
-			}
-			for m := inTalon; m != 0; m &= m - 1 {
-				i := bits.TrailingZeros64(m)
+			// every card left is offered: position 1 + its index among
+			// them, in the order of the talon
+			n0 := len(dst)
+			for m := tc; m != 0; m &= m - 1 {
+				c := engine.Card(bits.TrailingZeros64(m))
+				i := int(rg.talonIdx[c])
 				w := 1 + bits.OnesCount64(st.talon&(1<<i-1))
-				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: rg.talon[i], w: uint8(w), ti: uint8(i)})
+				dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: c, w: uint8(w), ti: uint8(i)})
 			}
+			sortFew(dst[n0:], false)
 		} else {
 			if nk < 0 {
 				nk = rg.kplus(st, ks)
@@ -271,21 +293,18 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 		}
 	}
 	if rg.worry {
-		for suit := 0; suit < 4; suit++ {
-			if f := int(st.found[suit]); f > 0 {
-				if c := engine.NewCard(f, suit); child&(1<<c) != 0 {
-					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
-				}
-			}
+		// a card's bit is 4·rank + suit: the tops come in suit order
+		for m := child & v.tops; m != 0; m &= m - 1 {
+			dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: engine.Card(bits.TrailingZeros64(m))})
 		}
 	}
-	var surf uint64
-	for p := 0; p < rg.piles; p++ {
-		b := rg.fast.surfBit[p][st.s[p]]
-		surf |= b
-		if b&child != 0 {
-			dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: engine.Card(bits.TrailingZeros64(b))})
+	if m := child & v.surf; m != 0 {
+		n0 := len(dst)
+		for ; m != 0; m &= m - 1 {
+			c := engine.Card(bits.TrailingZeros64(m))
+			dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(rg.fast.stcPile[c]), card: c})
 		}
+		sortFew(dst[n0:], true)
 	}
 	if r.rank == 0 {
 		return dst
@@ -297,11 +316,10 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 			freeCell = true
 		}
 	}
-	next := rg.nextCards(st)
-	for m := (surf | st.placed) & rg.typ[r.rank][r.colour]; m != 0; m &= m - 1 {
+	for m := (v.surf | st.placed) & rg.typ[r.rank][r.colour]; m != 0; m &= m - 1 {
 		c := engine.Card(bits.TrailingZeros64(m))
-		pile := rg.pileOf(c, surf)
-		if next&(1<<c) != 0 {
+		pile := rg.pileOf(c, v.surf)
+		if v.next&(1<<c) != 0 {
 			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pile, card: c})
 		}
 		if freeCell {
@@ -309,4 +327,18 @@ func (rg *rgame) rootReaders(st *rstate, r resource, dst []rMove, ks *[64]kpos, 
 		}
 	}
 	return dst
+}
+
+// sortFew sorts the few moves ms (a type's cards: at most four) by
+// pile, or else by talon index: an insertion sort.
+func sortFew(ms []rMove, byPile bool) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0; j-- {
+			a, b := ms[j-1], ms[j]
+			if byPile && a.pile <= b.pile || !byPile && a.ti <= b.ti {
+				break
+			}
+			ms[j-1], ms[j] = b, a
+		}
+	}
 }

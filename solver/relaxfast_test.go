@@ -31,7 +31,11 @@ func TestRootMovesMatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 23))
 		for ply := 0; ply < plies && !rg.won(&st); ply++ {
 			want := rg.moves(&st, nil, true)
-			got, nk := rg.rootMoves(&st, nil, &ks)
+			var v rview
+			got, nk := rg.rootMoves(&st, nil, &ks, &v)
+			if v != rg.view(&st) {
+				t.Fatalf("%s seed %d ply %d: rootMoves' view differs from view's", rulesLabel(r), seed, ply)
+			}
 			if !slices.Equal(got, want) {
 				t.Fatalf("%s seed %d ply %d: rootMoves %+v, want %+v", rulesLabel(r), seed, ply, got, want)
 			}
@@ -48,13 +52,17 @@ func TestRootMovesMatch(t *testing.T) {
 				st1 := st
 				rg.apply(&st1, m)
 				wantR := rg.readers(&st1, res, nil)
+				v1 := v.sets().after(m)
+				if fresh := rg.view(&st1); v1 != fresh.sets() {
+					t.Fatalf("%s seed %d ply %d: after %+v, rsets.after %+v, want %+v", rulesLabel(r), seed, ply, m, v1, fresh.sets())
+				}
 				var ks1 [64]kpos
 				for _, known := range []bool{false, true} {
 					n := -1
 					if known && m.from != rfTalon {
 						ks1, n = ks, nk // the talon is st's
 					}
-					if gotR := rg.rootReaders(&st1, res, nil, &ks1, n); !slices.Equal(gotR, wantR) {
+					if gotR := rg.rootReaders(&st1, res, nil, &ks1, n, &v1); !slices.Equal(gotR, wantR) {
 						t.Fatalf("%s seed %d ply %d: after %+v, rootReaders %+v, want %+v", rulesLabel(r), seed, ply, m, gotR, wantR)
 					}
 				}

@@ -690,11 +690,12 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.kids = append(w.kids, make([]rkid, 0, 64))
 	}
 	var moves []rMove
+	var v rview // st's, for the deferred moves' readers (not with plainGen)
 	nk := -1
 	if rr.plainGen {
 		moves = rg.moves(st, w.bufs[depth][:0], true)
 	} else {
-		moves, nk = rg.rootMoves(st, w.bufs[depth][:0], &w.ks)
+		moves, nk = rg.rootMoves(st, w.bufs[depth][:0], &w.ks, &v)
 	}
 	if w.probe != 0 && len(moves) > 1 {
 		h := (keyHash(rr.xor, k) ^ w.probe*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
@@ -712,7 +713,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	for _, m := range moves {
 		if r, ok := rg.deferrable(st, m); ok && rr.deferMoves {
 			w.seq = w.seq[:0]
-			kids = w.expand(st, k, m, r, depth, kids, nk)
+			kids = w.expand(st, k, m, r, depth, kids, nk, v.sets())
 			continue
 		}
 		kids = append(kids, rkid{st: *st, mi: int32(len(w.macro[depth])), mn: 1})
