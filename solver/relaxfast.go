@@ -170,6 +170,9 @@ func (s rsets) after(m rMove) rsets {
 // rootReaders).
 func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos, v *rview) ([]rMove, int) {
 	*v = rg.view(st)
+	if rg.draw == 1 && rg.passes == 0 && rg.cells == 0 {
+		return rg.rootMovesAll(st, dst, v), -1
+	}
 	nk := rg.kplus(st, ks)
 	n0 := len(dst)
 	// to the foundations; a safe one alone
@@ -250,6 +253,88 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos, v *rview) ([]r
 		}
 	}
 	return dst, nk
+}
+
+// rootMovesAll is rootMoves where one card is drawn, with unlimited
+// passes and no cells: every talon card left is offered (its position is 1
+// + its index among those left), so the K+ stock's positions need not be
+// listed; the talon moves come in kplus's order all the same, from the
+// waste position round the cycle.
+func (rg *rgame) rootMovesAll(st *rstate, dst []rMove, v *rview) []rMove {
+	n0 := len(dst)
+	// to the foundations; a safe one alone
+	for m := v.vis & v.unc & v.next; m != 0; m &= m - 1 {
+		c := engine.Card(bits.TrailingZeros64(m))
+		mv := rMove{kind: rmFound, from: rfPile, pile: rg.pileOf(c, v.surf), card: c}
+		if rg.safe(st, c) {
+			return append(dst[:n0], mv)
+		}
+		dst = append(dst, mv)
+	}
+	if m := v.tc & v.next; m != 0 {
+		n1 := len(dst)
+		dst = rg.talonMoves(st, m, rmFound, dst)
+		for _, mv := range dst[n1:] {
+			if rg.safe(st, mv.card) {
+				return append(dst[:n0], mv)
+			}
+		}
+	}
+	// reveals
+	if v.surf&v.fit != 0 {
+		for p := 0; p < rg.piles; p++ {
+			if b := rg.fast.surfBit[p][st.s[p]]; b&v.fit != 0 {
+				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: engine.Card(bits.TrailingZeros64(b))})
+			}
+		}
+	}
+	// placements from the talon (a safe card is not placed: rgame.moves;
+	// with none given alone above, no talon card to its foundation is)
+	if m := v.tc & v.fit; m != 0 {
+		dst = rg.talonMoves(st, m, rmPlace, dst)
+	}
+	if rg.worry {
+		for suit := 0; suit < 4; suit++ {
+			if f := int(st.found[suit]); f > 0 {
+				c := engine.NewCard(f, suit)
+				if v.fit&(1<<c) != 0 && !rg.safe(st, c) { // see rgame.moves: a safe card is not worried back
+					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// talonMoves appends the moves of kind of the talon cards in cards (all
+// left in st's talon), in kplus's order: by position (1 + the card's index
+// among those left) from st.w round to st.w - 1, where one card is drawn
+// with unlimited passes.
+func (rg *rgame) talonMoves(st *rstate, cards uint64, kind uint8, dst []rMove) []rMove {
+	n0 := len(dst)
+	w0 := int(st.w)
+	left := bits.OnesCount64(st.talon)
+	for m := cards; m != 0; m &= m - 1 {
+		c := engine.Card(bits.TrailingZeros64(m))
+		i := int(rg.talonIdx[c])
+		w := 1 + bits.OnesCount64(st.talon&(1<<i-1))
+		dst = append(dst, rMove{kind: kind, from: rfTalon, card: c, w: uint8(w), ti: uint8(i)})
+	}
+	// insertion sort by the position's turn, (w - w0) mod left
+	ms := dst[n0:]
+	turn := func(w uint8) int {
+		d := int(w) - w0
+		if d < 0 {
+			d += left
+		}
+		return d
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && turn(ms[j].w) < turn(ms[j-1].w); j-- {
+			ms[j-1], ms[j] = ms[j], ms[j-1]
+		}
+	}
+	return dst
 }
 
 // rootReaders returns rg.readers(st, r, dst) (the same moves in the same
