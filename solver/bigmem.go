@@ -1,5 +1,7 @@
 package solver
 
+import "unsafe"
+
 // bigWords is an array of words for a large table of the solver's: where
 // it is large (hugeMin bytes or more) and the system allows, its memory
 // is mapped straight from the operating system with transparent huge pages
@@ -37,6 +39,33 @@ func newBigWords(n int) bigWords {
 	}
 	return bigWords{w: make([]uint64, n)}
 }
+
+// newBigWordsRoom returns n zero words in a mapping with room for
+// capWords (at least n), so that extend can lengthen them in place: the
+// room is only reserved address space until it is written. Where the
+// array is small or nothing can be mapped it is newBigWords(n), with no
+// room.
+func newBigWordsRoom(n, capWords int) bigWords {
+	if n*8 >= hugeMin && capWords > n {
+		if b, ok := mapHugeRoom(n, capWords); ok {
+			return b
+		}
+	}
+	return newBigWords(n)
+}
+
+// extend lengthens b to n words in place (the new words are zero, never
+// having been written) and tells whether its mapping had the room.
+func (b *bigWords) extend(n int) bool {
+	if b.mapped == nil || n*8 > len(b.mapped) {
+		return false
+	}
+	b.w = unsafe.Slice((*uint64)(unsafe.Pointer(&b.mapped[0])), n)
+	return true
+}
+
+// room tells whether extend can lengthen b to n words.
+func (b *bigWords) room(n int) bool { return b.mapped != nil && n*8 <= len(b.mapped) }
 
 // free gives the memory back; b is empty after it.
 func (b *bigWords) free() {

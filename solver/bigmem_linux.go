@@ -27,6 +27,19 @@ func mapHuge(n int) (bigWords, bool) {
 	return bigWords{w: unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n), mapped: b}, true
 }
 
+// mapHugeRoom is mapHuge with room: it maps capWords words of address
+// space (MAP_NORESERVE: nothing is taken from the system until written)
+// and returns the first n of them.
+func mapHugeRoom(n, capWords int) (bigWords, bool) {
+	b, err := syscall.Mmap(-1, 0, capWords*8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE|syscall.MAP_NORESERVE)
+	if err != nil {
+		return bigWords{}, false
+	}
+	_ = syscall.Madvise(b, madvHugepage)
+	mappedBytes.Add(int64(len(b)))
+	return bigWords{w: unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n), mapped: b}, true
+}
+
 func unmap(b []byte) {
 	if syscall.Munmap(b) == nil {
 		mappedBytes.Add(-int64(len(b)))

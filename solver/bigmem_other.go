@@ -11,4 +11,6 @@ var mappedBytes atomic.Int64
 // Go heap.
 func mapHuge(n int) (bigWords, bool) { return bigWords{}, false }
 
+func mapHugeRoom(n, capWords int) (bigWords, bool) { return bigWords{}, false }
+
 func unmap(b []byte) {}

@@ -70,7 +70,10 @@ type rroot struct {
 
 // rset is an exact set of packed relaxed keys: open addressing with
 // linear probing from the top bits of the key's hash. Its slots are a
-// bigWords (huge pages where large): free gives them back.
+// bigWords (huge pages where large): free gives them back. A one-worker
+// set, once large, is mapped with room to double in place up to its
+// memory limit (growInPlace), so that it never holds an old and a new
+// array together and writes no more memory than it comes to hold.
 type rset struct {
 	narrow bool
 	xor    uint64      // narrow keys: what a key is stored XOR'd with (narrowXor)
@@ -80,6 +83,10 @@ type rset struct {
 	n      int
 	shift  uint   // 64 - log2(slots)
 	pos    uint64 // the waste position's bits in the key's first word, where positions dominate (rroot.pos); else 0
+	// room is the bytes the set may grow to in place (growInPlace): its
+	// array, once mapped, is mapped with room for them; 0 for none (the
+	// shards of several workers)
+	room int64
 }
 
 func newRset(xor uint64, logSize uint, pos uint64) rset {
@@ -88,16 +95,32 @@ func newRset(xor uint64, logSize uint, pos uint64) rset {
 	return s
 }
 
-// alloc gives s an empty array of slots.
-func (s *rset) alloc(slots int) {
+// words is the words of a slot.
+func (s *rset) words() int {
 	if s.narrow {
-		s.mem = newBigWords(slots)
+		return 1
+	}
+	return 2
+}
+
+// alloc gives s an empty array of slots, mapped with room to grow in place
+// up to s.room bytes where it is large.
+func (s *rset) alloc(slots int) {
+	s.mem = newBigWordsRoom(s.words()*slots, int(s.room/8))
+	s.slice()
+}
+
+// slice points set1 or set2 at mem's words.
+func (s *rset) slice() {
+	if s.narrow {
 		s.set1 = s.mem.w
 		return
 	}
-	s.mem = newBigWords(2 * slots)
-	s.set2 = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&s.mem.w[0])), slots)
+	s.set2 = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&s.mem.w[0])), len(s.mem.w)/2)
 }
+
+// inPlace tells whether the set can double in place (growInPlace).
+func (s *rset) inPlace() bool { return s.mem.room(2 * s.words() * s.slots()) }
 
 // reset empties the set, keeping its slots.
 func (s *rset) reset() {
@@ -245,9 +268,14 @@ func (s *rset) insertDominated(k [2]uint64, h uint64) bool {
 }
 
 // grow doubles the set; skip is how many top bits of the hash chose the
-// set (a shard's), which the slots do not use. The old array is given
-// back once its keys are moved.
+// set (a shard's), which the slots do not use. A set with room doubles in
+// place (growInPlace); otherwise its keys move to a new array, and the
+// old one is given back once they are moved.
 func (s *rset) grow(skip uint) {
+	if s.inPlace() {
+		s.growInPlace(skip)
+		return
+	}
 	old, old1, old2 := s.mem, s.set1, s.set2
 	s.shift--
 	s.alloc(2 * s.slotsOf(old1, old2))
@@ -267,6 +295,91 @@ func (s *rset) grow(skip uint) {
 		}
 	}
 	old.free()
+}
+
+// growInPlace doubles the set within its mapping, moving each key to its
+// place in the doubled set without a second array: the doubled set's
+// memory is the old one and the room after it, and only what the set comes
+// to hold is ever written.
+//
+// Why it works. Slots are chosen by the top bits of the hash, so a key
+// whose home slot is i has home 2i or 2i+1 once the set has doubled. With
+// linear probing and no deletions, every key of a cluster (a run of full
+// slots after an empty one) that does not wrap past the last slot has its
+// home within the cluster: a home before it would have met the empty slot
+// there. So the keys of a cluster [c, d] have homes of at least 2c in the
+// doubled set. The clusters are taken from the right: each one's keys are
+// copied out and its slots emptied, then each key is placed at the first
+// empty slot from its new home on. Those slots are at 2c or after, past
+// every cluster still to be taken (all before c), so nothing unread is
+// written over. A key whose probe would run past the last slot, and the
+// keys of the cluster that wraps from the last slot to the first, are
+// placed last, with the probe wrapping as insert's does. Every key is then
+// at the first empty slot from its home when it was placed, with no slot
+// between emptied after, which is all a lookup needs: a probe from a key's
+// home meets only full slots until it finds the key.
+func (s *rset) growInPlace(skip uint) {
+	n := s.slots()
+	s.mem.extend(2 * s.words() * n)
+	s.slice()
+	s.shift--
+	if s.narrow {
+		growInPlace(s.set1, n, func(w uint64) uint64 {
+			return setHash(s.xor, [2]uint64{w ^ s.xor}, s.pos) << skip >> s.shift
+		})
+		return
+	}
+	growInPlace(s.set2, n, func(k [2]uint64) uint64 {
+		return setHash(0, k, s.pos) << skip >> s.shift
+	})
+}
+
+// growInPlace is rset.growInPlace on slots, whose first n were the set's
+// before it doubled; home gives a key's home slot in the doubled set.
+func growInPlace[K uint64 | [2]uint64](slots []K, n int, home func(K) uint64) {
+	var zero K
+	mask := uint64(len(slots) - 1)
+	var buf, late []K
+	// the cluster that wraps, if the last old slot is full
+	if slots[n-1] != zero {
+		for i := 0; i < n && slots[i] != zero; i++ {
+			late = append(late, slots[i])
+			slots[i] = zero
+		}
+		for i := n - 1; i >= 0 && slots[i] != zero; i-- {
+			late = append(late, slots[i])
+			slots[i] = zero
+		}
+	}
+	for i := n - 1; i >= 0; {
+		if slots[i] == zero {
+			i--
+			continue
+		}
+		d := i
+		for i >= 0 && slots[i] != zero {
+			i--
+		}
+		buf = append(buf[:0], slots[i+1:d+1]...)
+		clear(slots[i+1 : d+1])
+	next:
+		for _, k := range buf {
+			for j := home(k); j <= mask; j++ {
+				if slots[j] == zero {
+					slots[j] = k
+					continue next
+				}
+			}
+			late = append(late, k)
+		}
+	}
+	for _, k := range late {
+		j := home(k)
+		for slots[j] != zero {
+			j = (j + 1) & mask
+		}
+		slots[j] = k
+	}
 }
 
 func (s *rset) slotsOf(set1 []uint64, set2 [][2]uint64) int {
@@ -368,12 +481,27 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 // workers (rshared.go) holds exact keys only: with position dominance the
 // workers share the locked shards instead.
 
+// noLimitRoom is the address space a one-worker set without a memory
+// limit reserves to grow in place (rset.room): only what it holds is
+// taken from the system.
+const noLimitRoom = 64 << 30
+
+// room is the bytes a one-worker set may grow to in place: the limit, or
+// noLimitRoom without one.
+func (rr *rroot) room() int64 {
+	if rr.limit > 0 {
+		return rr.limit
+	}
+	return noLimitRoom
+}
+
 // makeSet makes the search's empty set: one worker's, a lock-free one
 // for narrow keys and several workers, or shards.
 func (rr *rroot) makeSet() {
 	switch {
 	case rr.workers == 1:
 		rr.set = newRset(rr.xor, firstLogSize, rr.pos)
+		rr.set.room = rr.room()
 	case rr.rg.keyBits() <= 62 && rr.pos == 0:
 		rr.lf = newLfset(rr.workers, rr.limit)
 	default:
@@ -469,6 +597,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	if rr.probes > 0 {
 		// one set for all the probes, emptied between them
 		rr.set = newRset(rr.xor, probeLogSize, rr.pos)
+		rr.set.room = rr.room()
 		for p := 1; p <= rr.probes; p++ {
 			rr.set.reset()
 			if v, decided := rr.probe(st, k, uint64(p)); decided {
@@ -634,8 +763,14 @@ func (w *rworker) insert(k [2]uint64, h uint64) (added, ok bool) {
 	if rr.sh == nil {
 		s := &rr.set
 		if s.full() {
-			if rr.limit > 0 && 3*s.bytes() > rr.limit { // the old and the new array live together while it grows
-				return false, false
+			if rr.limit > 0 {
+				need := 3 * s.bytes() // the old and the new array live together while it grows
+				if s.inPlace() {
+					need = 2 * s.bytes()
+				}
+				if need > rr.limit {
+					return false, false
+				}
 			}
 			s.grow(0)
 		}

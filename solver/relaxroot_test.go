@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -236,5 +237,92 @@ func TestNarrow64Keys(t *testing.T) {
 	t.Logf("searches compared: %v", checked)
 	if checked[Lost]+checked[Won] == 0 {
 		t.Errorf("searches compared: %v; want decided ones", checked)
+	}
+}
+
+// TestGrowInPlace fills one-worker sets that double in place
+// (rset.growInPlace: narrow keys and wide ones, with and without a
+// position mask) and checks them against a map: each key is added once and
+// found after every doubling. One narrow key in 16 is chosen to have its
+// home slot among the set's last 1/64, so that clusters wrap past the
+// last slot and probes in the doubled set run past it; the test requires
+// doublings in place with the last slot full.
+func TestGrowInPlace(t *testing.T) {
+	const golden = 0x9e3779b97f4a7c15
+	inv := uint64(golden) // the inverse of golden mod 2^64, by Newton's iteration
+	for range 6 {
+		inv *= 2 - golden*inv
+	}
+	n := 1_200_000
+	if testing.Short() {
+		n = 400_000
+	}
+	for _, c := range []struct {
+		name string
+		xor  uint64
+		pos  uint64
+	}{{"narrow", 1 << 63, 0}, {"narrow, position mask", 1 << 63, 0xf0}, {"wide", 0, 0}} {
+		s := newRset(c.xor, 10, c.pos)
+		s.room = 1 << 30
+		rng := rand.New(rand.NewPCG(1, 2))
+		ref := map[[2]uint64]bool{}
+		full := func(i int) bool {
+			if c.xor != 0 {
+				return s.set1[i] != 0
+			}
+			return s.set2[i] != [2]uint64{}
+		}
+		inPlace, wrapped := 0, 0
+		for i := 0; len(ref) < n; i++ {
+			var k [2]uint64
+			switch {
+			case c.xor == 0:
+				k = [2]uint64{rng.Uint64(), rng.Uint64() | 1<<63}
+			case i%16 == 0 && c.pos == 0:
+				// a hash whose top 6 bits are set: a home among the last 1/64 of the slots
+				if w := (rng.Uint64() | 0x3f<<58) * inv; w>>63 == 1 {
+					k[0] = w ^ c.xor
+				} else {
+					continue
+				}
+			default:
+				k[0] = rng.Uint64() >> 1
+			}
+			if c.pos != 0 {
+				k[0] &^= c.pos // one position a rest: no key dominates another
+			}
+			if s.full() {
+				if s.inPlace() {
+					inPlace++
+					if full(s.slots() - 1) {
+						wrapped++
+					}
+				}
+				s.grow(0)
+			}
+			if added := s.insert(k, setHash(c.xor, k, c.pos)); added == ref[k] {
+				t.Fatalf("%s: key %d (%x) added %v, already in the set %v", c.name, i, k, added, ref[k])
+			}
+			ref[k] = true
+		}
+		for k := range ref {
+			if s.insert(k, setHash(c.xor, k, c.pos)) {
+				t.Fatalf("%s: key %x lost", c.name, k)
+			}
+		}
+		nfull := 0
+		for i := range s.slots() {
+			if full(i) {
+				nfull++
+			}
+		}
+		if nfull != len(ref) {
+			t.Fatalf("%s: %d slots full for %d keys", c.name, nfull, len(ref))
+		}
+		if s.n != len(ref) || inPlace < 2 || c.xor != 0 && c.pos == 0 && wrapped == 0 {
+			t.Fatalf("%s: %d keys counted, %d added; %d doublings in place (want 2 or more), %d with the last slot full", c.name, s.n, len(ref), inPlace, wrapped)
+		}
+		t.Logf("%s: %d doublings in place, %d with the last slot full", c.name, inPlace, wrapped)
+		s.free()
 	}
 }
