@@ -179,10 +179,15 @@ func keyHash(xor uint64, k [2]uint64) uint64 {
 
 // setHash is the hash a set of position mask pos files k under: its
 // keyHash with the waste position's bits cleared, so that the states that
-// differ only there share a home slot.
+// differ only there share a home slot. It is written out rather than as
+// keyHash of a copy of k with the bits cleared: that form, made for every
+// child, cost 4-6 % of a draw-1 solve (BenchmarkSolve, deal 83), the
+// slowdown version 16 brought.
 func setHash(xor uint64, k [2]uint64, pos uint64) uint64 {
-	k[0] &^= pos
-	return keyHash(xor, k)
+	if xor != 0 {
+		return (k[0]&^pos ^ xor) * 0x9e3779b97f4a7c15
+	}
+	return rhash([2]uint64{k[0] &^ pos, k[1]})
 }
 
 // insert adds k, whose hash's bits from the top (after the bits skip
