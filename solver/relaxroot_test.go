@@ -255,7 +255,7 @@ func TestGrowInPlace(t *testing.T) {
 	}
 	n := 1_200_000
 	if testing.Short() {
-		n = 400_000
+		n = 800_000
 	}
 	for _, c := range []struct {
 		name string
