@@ -337,50 +337,65 @@ func (rg *rgame) keyW(st *rstate) int {
 // key). TestRelaxKeyAfter checks it against key on every move of random
 // relaxed games.
 func (rg *rgame) keyAfter(k [2]uint64, st *rstate, m rMove) [2]uint64 {
+	// the two words are worked on as scalars: a [2]uint64 whose address is
+	// taken (setBits) lives in memory, and the stores and loads cost
+	k0, k1 := k[0], k[1]
 	cells := m.kind == rmCell
 	switch m.from {
 	case rfPile:
 		if m.pile != 255 {
 			p := int(m.pile)
-			setBits(&k, rg.offS[p], rg.sBits[p], uint64(st.s[p]))
+			k0, k1 = setBits2(k0, k1, rg.offS[p], rg.sBits[p], uint64(st.s[p]))
 		}
 	case rfTalon:
 		// the talon is at bit 0, in the first word (it has at most 63
 		// cards); with one card drawn and unlimited passes the waste
 		// position is always written as 0 (keyW) and no recycle counted
-		k[0] &^= 1 << m.ti
+		k0 &^= 1 << m.ti
 		if rg.draw != 1 || rg.passes != 0 {
-			setBits(&k, rg.offW, rg.wBits, uint64(rg.keyW(st)))
-			setBits(&k, rg.offRec, rg.recBits, uint64(st.rec))
+			k0, k1 = setBits2(k0, k1, rg.offW, rg.wBits, uint64(rg.keyW(st)))
+			k0, k1 = setBits2(k0, k1, rg.offRec, rg.recBits, uint64(st.rec))
 		}
 	case rfCell:
 		cells = true
 	case rfFound:
-		k = sub128(k, rg.foundUnit[m.card.Suit()])
+		// a foundation's height changes by one: a unit at its field's
+		// lowest bit (rgame.foundUnit), added or taken with the carry into
+		// the field's bits in the next word when it straddles the two
+		u := &rg.foundUnit[m.card.Suit()]
+		var c uint64
+		k0, c = bits.Sub64(k0, u[0], 0)
+		k1 = k1 - u[1] - c
 	}
 	if m.kind == rmFound {
-		k = add128(k, rg.foundUnit[m.card.Suit()])
+		u := &rg.foundUnit[m.card.Suit()]
+		var c uint64
+		k0, c = bits.Add64(k0, u[0], 0)
+		k1 = k1 + u[1] + c
 	}
 	if cells {
 		for i := 0; i < rg.cells; i++ {
-			setBits(&k, rg.offCells+6*uint(i), 6, uint64(st.cells[i]&63))
+			k0, k1 = setBits2(k0, k1, rg.offCells+6*uint(i), 6, uint64(st.cells[i]&63))
 		}
 	}
-	return k
+	return [2]uint64{k0, k1}
 }
 
-// add128 and sub128 add and subtract two-word numbers (low word first): a
-// foundation's height changes by one, a unit at its field's lowest bit
-// (rgame.foundUnit), with the carry into the field's bits in the next word
-// when the field straddles the two.
-func add128(a, b [2]uint64) [2]uint64 {
-	lo, c := bits.Add64(a[0], b[0], 0)
-	return [2]uint64{lo, a[1] + b[1] + c}
-}
-
-func sub128(a, b [2]uint64) [2]uint64 {
-	lo, c := bits.Sub64(a[0], b[0], 0)
-	return [2]uint64{lo, a[1] - b[1] - c}
+// setBits2 is setBits on the two words k0 (low) and k1.
+func setBits2(k0, k1 uint64, off, width uint, v uint64) (uint64, uint64) {
+	if width == 0 {
+		return k0, k1
+	}
+	mask := uint64(1)<<width - 1
+	b := off % 64
+	if off >= 64 {
+		return k0, k1&^(mask<<b) | v<<b
+	}
+	k0 = k0&^(mask<<b) | v<<b
+	if b+width > 64 {
+		k1 = k1&^(mask>>(64-b)) | v>>(64-b)
+	}
+	return k0, k1
 }
 
 // setBits writes v into the width bits of k from bit off (width < 64).
