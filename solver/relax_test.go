@@ -341,7 +341,9 @@ func TestRelaxKeyAfter(t *testing.T) {
 			for _, m := range moves {
 				c := st
 				rg.apply(&c, m)
-				if got, want := rg.keyAfter(k, &c, m), rg.key(&c); got != want {
+				var got [2]uint64
+				got[0], got[1] = rg.keyAfter(k[0], k[1], &c, m)
+				if want := rg.key(&c); got != want {
 					t.Fatalf("%s seed %d ply %d: move %+v: keyAfter %x, key %x", rulesLabel(r), seed, ply, m, got, want)
 				}
 				from := m.from

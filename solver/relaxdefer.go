@@ -166,7 +166,8 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 	}
 	w.mbuf[lvl] = ms
 	w.seq = append(w.seq, m)
-	k1 := rg.keyAfter(k, &st1, m)
+	var k1 [2]uint64
+	k1[0], k1[1] = rg.keyAfter(k[0], k[1], &st1, m)
 	for _, m2 := range ms {
 		if r2, ok := rg.deferrable(&st1, m2); ok {
 			kids = w.expand(&st1, k1, m2, r2, depth, kids, nk, v1)
@@ -179,7 +180,7 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 		if w.rr.plainGen {
 			c.k = rg.key(&c.st)
 		} else {
-			c.k = rg.keyAfter(k1, &c.st, m2)
+			c.k[0], c.k[1] = rg.keyAfter(k1[0], k1[1], &c.st, m2)
 		}
 		c.h = setHash(w.rr.xor, c.k, w.rr.pos)
 		w.fetch(c.h)

@@ -863,7 +863,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		if rr.plainGen {
 			c.k = rg.key(&c.st)
 		} else {
-			c.k = rg.keyAfter(k, &c.st, m)
+			c.k[0], c.k[1] = rg.keyAfter(k[0], k[1], &c.st, m)
 		}
 		c.h = setHash(rr.xor, c.k, rr.pos)
 		w.fetch(c.h)

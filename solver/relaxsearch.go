@@ -252,7 +252,7 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 		kids = append(kids, rkid{st: *st})
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
-		c.k = rg.keyAfter(k, &c.st, m)
+		c.k[0], c.k[1] = rg.keyAfter(k[0], k[1], &c.st, m)
 		c.h = rhash(c.k)
 	}
 	mask := uint64(len(rs.keys) - 1)
