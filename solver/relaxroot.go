@@ -193,10 +193,11 @@ func setHash(xor uint64, k [2]uint64, pos uint64) uint64 {
 // insert adds k, whose hash's bits from the top (after the bits skip
 // takes off) give its home slot (setHash); false when it was there. Where
 // positions dominate (s.pos) insertDominated does it. The caller grows a
-// full set first.
-func (s *rset) insert(k [2]uint64, h uint64) bool {
+// full set first. k comes by pointer: a [2]uint64 argument would be
+// copied through memory on every call.
+func (s *rset) insert(k *[2]uint64, h uint64) bool {
 	if s.pos != 0 {
-		return s.insertDominated(k, h)
+		return s.insertDominated(*k, h)
 	}
 	mask := uint64(s.slots() - 1)
 	i := h >> s.shift
@@ -215,10 +216,10 @@ func (s *rset) insert(k [2]uint64, h uint64) bool {
 	}
 	for ; ; i = (i + 1) & mask {
 		switch s.set2[i] {
-		case k:
+		case *k:
 			return false
 		case [2]uint64{}:
-			s.set2[i] = k
+			s.set2[i] = *k
 			s.n++
 			return true
 		}
@@ -289,13 +290,13 @@ func (s *rset) grow(skip uint) {
 		for _, w := range old1 {
 			if w != 0 {
 				k := [2]uint64{w ^ s.xor}
-				s.insert(k, setHash(s.xor, k, s.pos)<<skip)
+				s.insert(&k, setHash(s.xor, k, s.pos)<<skip)
 			}
 		}
 	} else {
 		for _, k := range old2 {
 			if k != ([2]uint64{}) {
-				s.insert(k, setHash(0, k, s.pos)<<skip)
+				s.insert(&k, setHash(0, k, s.pos)<<skip)
 			}
 		}
 	}
@@ -628,7 +629,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		rr.pw = nil
 	}
 	h := setHash(rr.xor, k, rr.pos)
-	if _, ok := ws[0].insert(k, h); !ok {
+	if _, ok := ws[0].insert(&k, h); !ok {
 		rr.freeSet()
 		rr.stop = StopMemory
 		return Unknown
@@ -711,7 +712,7 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 	rr.budget = budget
 	defer func() { rr.budget = saved }()
 	w := rr.probeWorker(p)
-	w.insert(k, setHash(rr.xor, k, rr.pos))
+	w.insert(&k, setHash(rr.xor, k, rr.pos))
 	s := *st
 	won := w.visit(&s, k, 0)
 	rr.nodes += w.nodes
@@ -758,11 +759,12 @@ const probeLogSize = 12
 const firstLogSize = 10
 
 // insert adds k (hash h) to the set; added is false when it was there; ok
-// is false when the set would outgrow its limit.
-func (w *rworker) insert(k [2]uint64, h uint64) (added, ok bool) {
+// is false when the set would outgrow its limit. k comes by pointer, as
+// to rset.insert.
+func (w *rworker) insert(k *[2]uint64, h uint64) (added, ok bool) {
 	rr := w.rr
 	if rr.lf != nil {
-		added, _, ok = rr.lf.insert(w.id, k, h, &w.pending)
+		added, _, ok = rr.lf.insert(w.id, *k, h, &w.pending)
 		return added, ok
 	}
 	if rr.sh == nil {
@@ -879,7 +881,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		if rr.lf != nil {
 			added, busy, ok = rr.lf.insert(w.id, c.k, c.h, &w.pending)
 		} else {
-			added, ok = w.insert(c.k, c.h)
+			added, ok = w.insert(&c.k, c.h)
 		}
 		if !ok {
 			w.stop = StopMemory

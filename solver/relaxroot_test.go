@@ -300,13 +300,13 @@ func TestGrowInPlace(t *testing.T) {
 				}
 				s.grow(0)
 			}
-			if added := s.insert(k, setHash(c.xor, k, c.pos)); added == ref[k] {
+			if added := s.insert(&k, setHash(c.xor, k, c.pos)); added == ref[k] {
 				t.Fatalf("%s: key %d (%x) added %v, already in the set %v", c.name, i, k, added, ref[k])
 			}
 			ref[k] = true
 		}
 		for k := range ref {
-			if s.insert(k, setHash(c.xor, k, c.pos)) {
+			if s.insert(&k, setHash(c.xor, k, c.pos)) {
 				t.Fatalf("%s: key %x lost", c.name, k)
 			}
 		}
