@@ -129,15 +129,19 @@ func (rg *rgame) reads(m rMove, r resource) bool {
 	return false
 }
 
-// expand appends to kids the last states of the macros that begin with m
-// (deferrable, providing r) from st, whose key is k; w.seq holds the
-// macro's moves before m. Each kid's moves go to w.macro[depth]. w.ks
-// holds the K+ stock's positions of st when nk >= 0 (nk of them): the
-// talon is the visited state's until a macro plays a talon card. v is
-// st's card sets (rootReaders; unused with plainGen). The state m leads to is
-// keyed only when it has readers.
-func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int, kids []rkid, nk int, v rsets) []rkid {
+// expand appends to kids the last states of the macros that begin with
+// the move *mp (deferrable, providing r) from st, whose key is k0, k1;
+// w.seq holds the macro's moves before it. Each kid's moves go to
+// w.macro[depth]. w.ks holds the K+ stock's positions of st when nk >= 0
+// (nk of them): the talon is the visited state's until a macro plays a
+// talon card. v is st's card sets (rootReaders; unused with plainGen).
+// The state the move leads to is keyed only when it has readers. The key
+// comes as two words and the move and card sets by pointer, so that the
+// arguments stay in registers (a [2]uint64 or a struct of many fields is
+// passed through memory).
+func (w *rworker) expand(st *rstate, k0, k1 uint64, mp *rMove, r resource, depth int, kids []rkid, nk int, v *rsets) []rkid {
 	rg := w.rg
+	m := *mp
 	st1 := *st
 	rg.apply(&st1, m)
 	if m.from == rfTalon {
@@ -166,11 +170,12 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 	}
 	w.mbuf[lvl] = ms
 	w.seq = append(w.seq, m)
-	var k1 [2]uint64
-	k1[0], k1[1] = rg.keyAfter(k[0], k[1], &st1, m)
-	for _, m2 := range ms {
+	var key1 [2]uint64 // st1's
+	key1[0], key1[1] = rg.keyAfter(k0, k1, &st1, m)
+	for i := range ms {
+		m2 := ms[i]
 		if r2, ok := rg.deferrable(&st1, m2); ok {
-			kids = w.expand(&st1, k1, m2, r2, depth, kids, nk, v1)
+			kids = w.expand(&st1, key1[0], key1[1], &ms[i], r2, depth, kids, nk, &v1)
 			continue
 		}
 		kids = append(kids, rkid{st: st1, mi: int32(len(w.macro[depth])), mn: int32(lvl + 1)})
@@ -180,7 +185,7 @@ func (w *rworker) expand(st *rstate, k [2]uint64, m rMove, r resource, depth int
 		if w.rr.plainGen {
 			c.k = rg.key(&c.st)
 		} else {
-			c.k[0], c.k[1] = rg.keyAfter(k1[0], k1[1], &c.st, m2)
+			c.k[0], c.k[1] = rg.keyAfter(key1[0], key1[1], &c.st, m2)
 		}
 		c.h = setHash(w.rr.xor, c.k, w.rr.pos)
 		w.fetch(c.h)

@@ -852,10 +852,11 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.macro = append(w.macro, nil)
 	}
 	w.macro[depth] = w.macro[depth][:0]
-	for _, m := range moves {
+	vs := v.sets()
+	for mi, m := range moves {
 		if r, ok := rg.deferrable(st, m); ok && rr.deferMoves {
 			w.seq = w.seq[:0]
-			kids = w.expand(st, k, m, r, depth, kids, nk, v.sets())
+			kids = w.expand(st, k[0], k[1], &moves[mi], r, depth, kids, nk, &vs)
 			continue
 		}
 		kids = append(kids, rkid{st: *st, mi: int32(len(w.macro[depth])), mn: 1})
