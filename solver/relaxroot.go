@@ -764,7 +764,7 @@ const firstLogSize = 10
 func (w *rworker) insert(k *[2]uint64, h uint64) (added, ok bool) {
 	rr := w.rr
 	if rr.lf != nil {
-		added, _, ok = rr.lf.insert(w.id, *k, h, &w.pending)
+		added, _, ok = rr.lf.insert(w.id, k[0], h, &w.pending)
 		return added, ok
 	}
 	if rr.sh == nil {
@@ -880,7 +880,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		}
 		var added, busy, ok bool
 		if rr.lf != nil {
-			added, busy, ok = rr.lf.insert(w.id, c.k, c.h, &w.pending)
+			added, busy, ok = rr.lf.insert(w.id, c.k[0], c.h, &w.pending)
 		} else {
 			added, ok = w.insert(&c.k, c.h)
 		}
@@ -915,7 +915,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 			return false
 		}
 		if added && rr.lf != nil {
-			rr.lf.done(w.id, c.k, c.h)
+			rr.lf.done(w.id, c.k[0], c.h)
 		}
 	}
 	return false

@@ -29,10 +29,21 @@ type lfarray struct {
 	shift uint     // 64 - log2(len(slots))
 }
 
-func newLfarray(logSize uint) *lfarray {
-	a := &lfarray{mem: newBigWords(1 << logSize), shift: 64 - logSize}
+// newLfarray makes an empty array of 1<<logSize slots, mapped where large
+// with room to double in place up to room bytes (rset.alloc).
+func newLfarray(logSize uint, room int64) *lfarray {
+	a := &lfarray{mem: newBigWordsRoom(1<<logSize, int(room/8)), shift: 64 - logSize}
 	a.slots = a.mem.w
 	return a
+}
+
+// room is the bytes the set's array may double to in place: its limit, or
+// noLimitRoom without one.
+func (s *lfset) room() int64 {
+	if s.limit > 0 {
+		return s.limit
+	}
+	return noLimitRoom
 }
 
 // lfflag is a worker's flag on a cache line of its own.
@@ -46,7 +57,7 @@ const lfBatch = 64
 
 func newLfset(workers int, limit int64) *lfset {
 	s := &lfset{limit: limit, active: make([]lfflag, workers)}
-	s.cur.Store(newLfarray(firstLogSize))
+	s.cur.Store(newLfarray(firstLogSize, s.room()))
 	return s
 }
 
@@ -64,7 +75,8 @@ func (s *lfset) bytes() int64 { return int64(len(s.cur.Load().slots)) * 8 }
 // has searched in full; keys of 62 bits or fewer leave the bit free.
 const lfDone = 1 << 62
 
-// insert adds the narrow key k (hash h) for worker w; added is false when
+// insert adds the narrow key k0 (a key's first word: narrow keys have no
+// second; hash h) for worker w; added is false when
 // it was there, and then busy tells that its claimer has not finished it;
 // ok is false when the set is full within its limit. *pending counts the
 // worker's adds not yet in n.
@@ -74,11 +86,11 @@ const lfDone = 1 << 62
 // raised. sync/atomic's operations are sequentially consistent, so either
 // the worker sees resizing and lowers its flag without touching the
 // array, or the grower sees the flag and waits for the insert to end.
-func (s *lfset) insert(w int, k [2]uint64, h uint64, pending *int64) (added, busy, ok bool) {
+func (s *lfset) insert(w int, k0 uint64, h uint64, pending *int64) (added, busy, ok bool) {
 	if s.full.Load() {
 		return false, false, false
 	}
-	key := k[0] | 1<<63
+	key := k0 | 1<<63
 	f := s.enter(w)
 	a := s.cur.Load()
 	mask := uint64(len(a.slots) - 1)
@@ -127,9 +139,10 @@ func (s *lfset) enter(w int) *atomic.Bool {
 	}
 }
 
-// done marks k (hash h), which worker w added, as searched in full.
-func (s *lfset) done(w int, k [2]uint64, h uint64) {
-	key := k[0] | 1<<63
+// done marks the narrow key k0 (hash h), which worker w added, as searched
+// in full.
+func (s *lfset) done(w int, k0 uint64, h uint64) {
+	key := k0 | 1<<63
 	f := s.enter(w)
 	a := s.cur.Load()
 	mask := uint64(len(a.slots) - 1)
@@ -156,7 +169,13 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 	if s.cur.Load() != a {
 		return !s.full.Load()
 	}
-	if s.limit > 0 && 3*int64(len(a.slots))*8 > s.limit {
+	n := len(a.slots)
+	inPlace := a.mem.room(2 * n)
+	need := 3 * int64(n) * 8 // the old and the new array live together while it grows
+	if inPlace {
+		need = 2 * int64(n) * 8
+	}
+	if s.limit > 0 && need > s.limit {
 		s.full.Store(true)
 		return false
 	}
@@ -167,13 +186,25 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 			}
 		}
 	}
-	b := newLfarray(64 - a.shift + 1)
+	home := func(v uint64) uint64 { return keyHash(1<<63, [2]uint64{v &^ lfDone &^ (1 << 63)}) }
+	if inPlace {
+		// as the one-worker set does (rset.growInPlace); no worker is
+		// inside an insert, and a prefetch of the old array's slots
+		// reads the same memory
+		b := &lfarray{mem: a.mem, shift: a.shift - 1}
+		b.mem.extend(2 * n)
+		b.slots = b.mem.w
+		growInPlace(b.slots, n, func(v uint64) uint64 { return home(v) >> b.shift })
+		s.cur.Store(b)
+		return true
+	}
+	b := newLfarray(64-a.shift+1, s.room())
 	mask := uint64(len(b.slots) - 1)
 	for _, v := range a.slots {
 		if v == 0 {
 			continue
 		}
-		j := keyHash(1<<63, [2]uint64{v &^ lfDone &^ (1 << 63)}) >> b.shift
+		j := home(v) >> b.shift
 		for b.slots[j] != 0 {
 			j = (j + 1) & mask
 		}
