@@ -330,7 +330,10 @@ func writeThoughtful(b *strings.Builder, rs []Result) {
 bound counting every unknown deal as lost to the Wilson upper bound counting every
 unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
 with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
-where one is published, and "overlaps" whether the two intervals meet. "solver" is the
+where one is published, and "overlaps" whether the two intervals meet: Blake & Gent's, for
+one-deck Klondike with unlimited passes. For every other rule set here (limited passes,
+Strict, Holdout and the other games) no exact figure is published anywhere, and the column
+shows "–". "solver" is the
 solver version that decided the row's deals (each manifest keeps it):
 versions differ in which deals their budget leaves unknown and in time, never in a
 verdict they give, but for one flaw: versions before 8 (with the Joker, before 9) could
