@@ -209,14 +209,7 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos, v *rview) ([]r
 			}
 		}
 	}
-	// reveals
-	if v.surf&v.fit != 0 {
-		for p := 0; p < rg.piles; p++ {
-			if b := rg.fast.surfBit[p][st.s[p]]; b&v.fit != 0 {
-				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: engine.Card(bits.TrailingZeros64(b))})
-			}
-		}
-	}
+	dst = rg.revealMoves(st, v, dst)
 	// placements from the talon and the cells
 	if tc&v.fit != 0 {
 		for _, k := range ks[:nk] {
@@ -242,17 +235,38 @@ func (rg *rgame) rootMoves(st *rstate, dst []rMove, ks *[64]kpos, v *rview) ([]r
 			dst = append(dst, rMove{kind: rmCell, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
-	if rg.worry {
-		for suit := 0; suit < 4; suit++ {
-			if f := int(st.found[suit]); f > 0 {
-				c := engine.NewCard(f, suit)
-				if v.fit&(1<<c) != 0 && !rg.safe(st, c) { // see rgame.moves: a safe card is not worried back
-					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
-				}
+	dst = rg.worryMoves(st, v, dst)
+	return dst, nk
+}
+
+// revealMoves appends the reveals of st (view v) in pile order: the
+// surfaces that fit.
+func (rg *rgame) revealMoves(st *rstate, v *rview, dst []rMove) []rMove {
+	if v.surf&v.fit != 0 {
+		for p := 0; p < rg.piles; p++ {
+			if b := rg.fast.surfBit[p][st.s[p]]; b&v.fit != 0 {
+				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: engine.Card(bits.TrailingZeros64(b))})
 			}
 		}
 	}
-	return dst, nk
+	return dst
+}
+
+// worryMoves appends, with worrying back, the foundations' tops that fit
+// on the piles, in suit order (the tops differ in rank, so not in the
+// order of their bits); a safe card is not worried back (see rgame.moves).
+func (rg *rgame) worryMoves(st *rstate, v *rview, dst []rMove) []rMove {
+	if !rg.worry {
+		return dst
+	}
+	for suit := 0; suit < 4; suit++ {
+		if f := int(st.found[suit]); f > 0 {
+			if c := engine.NewCard(f, suit); v.fit&(1<<c) != 0 && !rg.safe(st, c) {
+				dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
+			}
+		}
+	}
+	return dst
 }
 
 // rootMovesAll is rootMoves where one card is drawn, with unlimited
@@ -280,29 +294,13 @@ func (rg *rgame) rootMovesAll(st *rstate, dst []rMove, v *rview) []rMove {
 			}
 		}
 	}
-	// reveals
-	if v.surf&v.fit != 0 {
-		for p := 0; p < rg.piles; p++ {
-			if b := rg.fast.surfBit[p][st.s[p]]; b&v.fit != 0 {
-				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: engine.Card(bits.TrailingZeros64(b))})
-			}
-		}
-	}
+	dst = rg.revealMoves(st, v, dst)
 	// placements from the talon (a safe card is not placed: rgame.moves;
 	// with none given alone above, no talon card to its foundation is)
 	if m := v.tc & v.fit; m != 0 {
 		dst = rg.talonMoves(st, m, rmPlace, dst)
 	}
-	if rg.worry {
-		for suit := 0; suit < 4; suit++ {
-			if f := int(st.found[suit]); f > 0 {
-				c := engine.NewCard(f, suit)
-				if v.fit&(1<<c) != 0 && !rg.safe(st, c) { // see rgame.moves: a safe card is not worried back
-					dst = append(dst, rMove{kind: rmPlace, from: rfFound, card: c})
-				}
-			}
-		}
-	}
+	dst = rg.worryMoves(st, v, dst)
 	return dst
 }
 
