@@ -33,7 +33,7 @@ const hugeMin = 4 << 20
 // newBigWords returns n zero words.
 func newBigWords(n int) bigWords {
 	if n*8 >= hugeMin {
-		if b, ok := mapHuge(n); ok {
+		if b, ok := mapHuge(n, n); ok {
 			return b
 		}
 	}
@@ -47,7 +47,7 @@ func newBigWords(n int) bigWords {
 // room.
 func newBigWordsRoom(n, capWords int) bigWords {
 	if n*8 >= hugeMin && capWords > n {
-		if b, ok := mapHugeRoom(n, capWords); ok {
+		if b, ok := mapHuge(n, capWords); ok {
 			return b
 		}
 	}

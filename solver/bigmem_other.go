@@ -9,8 +9,6 @@ var mappedBytes atomic.Int64
 
 // mapHuge is Linux's only (bigmem_linux.go): elsewhere the tables use the
 // Go heap.
-func mapHuge(n int) (bigWords, bool) { return bigWords{}, false }
-
-func mapHugeRoom(n, capWords int) (bigWords, bool) { return bigWords{}, false }
+func mapHuge(n, capWords int) (bigWords, bool) { return bigWords{}, false }
 
 func unmap(b []byte) {}
