@@ -487,16 +487,16 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 // workers (rshared.go) holds exact keys only: with position dominance the
 // workers share the locked shards instead.
 
-// noLimitRoom is the address space a one-worker set without a memory
+// noLimitRoom is the address space a set without a memory
 // limit reserves to grow in place (rset.room): only what it holds is
 // taken from the system.
 const noLimitRoom = 64 << 30
 
-// room is the bytes a one-worker set may grow to in place: the limit, or
-// noLimitRoom without one.
-func (rr *rroot) room() int64 {
-	if rr.limit > 0 {
-		return rr.limit
+// roomFor is the bytes a set of memory limit limit (0: none) may grow to
+// in place: the limit, or noLimitRoom without one.
+func roomFor(limit int64) int64 {
+	if limit > 0 {
+		return limit
 	}
 	return noLimitRoom
 }
@@ -507,7 +507,7 @@ func (rr *rroot) makeSet() {
 	switch {
 	case rr.workers == 1:
 		rr.set = newRset(rr.xor, firstLogSize, rr.pos)
-		rr.set.room = rr.room()
+		rr.set.room = roomFor(rr.limit)
 	case rr.rg.keyBits() <= 62 && rr.pos == 0:
 		rr.lf = newLfset(rr.workers, rr.limit)
 	default:
@@ -603,7 +603,7 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	if rr.probes > 0 {
 		// one set for all the probes, emptied between them
 		rr.set = newRset(rr.xor, probeLogSize, rr.pos)
-		rr.set.room = rr.room()
+		rr.set.room = roomFor(rr.limit)
 		for p := 1; p <= rr.probes; p++ {
 			rr.set.reset()
 			if v, decided := rr.probe(st, k, uint64(p)); decided {

@@ -37,15 +37,6 @@ func newLfarray(logSize uint, room int64) *lfarray {
 	return a
 }
 
-// room is the bytes the set's array may double to in place: its limit, or
-// noLimitRoom without one.
-func (s *lfset) room() int64 {
-	if s.limit > 0 {
-		return s.limit
-	}
-	return noLimitRoom
-}
-
 // lfflag is a worker's flag on a cache line of its own.
 type lfflag struct {
 	in atomic.Bool
@@ -57,7 +48,7 @@ const lfBatch = 64
 
 func newLfset(workers int, limit int64) *lfset {
 	s := &lfset{limit: limit, active: make([]lfflag, workers)}
-	s.cur.Store(newLfarray(firstLogSize, s.room()))
+	s.cur.Store(newLfarray(firstLogSize, roomFor(s.limit)))
 	return s
 }
 
@@ -198,7 +189,7 @@ func (s *lfset) grow(w int, a *lfarray) bool {
 		s.cur.Store(b)
 		return true
 	}
-	b := newLfarray(64-a.shift+1, s.room())
+	b := newLfarray(64-a.shift+1, roomFor(s.limit))
 	mask := uint64(len(b.slots) - 1)
 	for _, v := range a.slots {
 		if v == 0 {
