@@ -252,16 +252,19 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent)
 	runBeams := func(rsol *rsolver) (Result, bool) {
-		share := int64(beamMaxNodes)
-		if relaxed {
-			share = beamRelaxedNodes
+		share, widest := int64(beamMaxNodes), beamMaxWidth
+		switch {
+		case relaxed:
+			share, widest = beamRelaxedNodes, beamRelaxedWidth
+		case s.Game().Rules.StockTo == engine.StockToPiles:
+			share, widest = beamLostNodes, beamLostWidth
 		}
 		if opt.MaxNodes > 0 {
 			share = min(share, left()/2)
 		}
 		bo := opt
 		bo.Mem = realMem
-		for w := beamMinWidth; w <= beamMaxWidth && share > 0; w *= 4 {
+		for w := beamMinWidth; w <= widest && share > 0; w *= 4 {
 			path, bs := beamSolve(ctx, s, bo, w, share, deadline)
 			spent += bs.Nodes
 			share -= bs.Nodes
