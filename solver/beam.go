@@ -56,7 +56,14 @@ const (
 // tests replay. Each new state is counted as a node, and stored in an
 // exact table so that no state is kept twice.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
-	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen)}
+	return beamRun(ctx, s, opt, width, maxNodes, deadline, true)
+}
+
+// beamRun is beamSolve; with topOnly false the search's generator also
+// makes the talon's moves after stock steps, which the beam drops (the
+// slow path of TestBeamTopOnly).
+func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, topOnly bool) (path []sMove, st Stats) {
+	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: topOnly}
 	r := &s.Game().Rules
 	var pk *packer
 	if packable(r) {

@@ -94,6 +94,11 @@ func (sr *search) kplus(s *engine.State, dst []sMove, pend pendT) []sMove {
 				dst = append(dst, pack(m, steps, score(m)))
 			}
 		}
+		if sr.topOnly {
+			// the beam turns the stock itself: the moves after stock
+			// steps, which it would drop, are not made
+			return dst
+		}
 		// the next stock step, as stockStep takes it
 		switch {
 		case w < talon:

@@ -102,6 +102,7 @@ type search struct {
 	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
 	guideBase int64    // guide.nodes when this search began
 	maxDepth  int      // tuning.maxDepth
+	topOnly   bool     // the talon's moves are the waste top's alone (the beam's: see kplus)
 }
 
 // dealRules is what the real search's move generation knows of a deal's

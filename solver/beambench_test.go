@@ -1,0 +1,67 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
+)
+
+// BenchmarkBeam runs one beam search of Gargantua's native deal 7 (width
+// 4,096, at most 1 M nodes), the kind of search that decides the deals the
+// depth-first search does not reach, and reports its nodes per second.
+//
+//	go test -run - -bench Beam ./solver
+func BenchmarkBeam(b *testing.B) {
+	_, r, err := variants.Resolve("gargantua", variants.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&r, 7))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	for b.Loop() {
+		_, st := beamSolve(context.Background(), s, Options{Mem: 1 << 30}, 4096, 1<<20, time.Time{})
+		nodes += st.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// TestBeamTopOnly checks that the beam's generator, which makes the
+// talon's moves of the waste top alone, gives the beam the same lines and
+// node counts as the full generator with the moves after stock steps
+// dropped, on the first deals of every game the beam runs in and at
+// several widths.
+func TestBeamTopOnly(t *testing.T) {
+	deals := uint64(4)
+	if testing.Short() {
+		deals = 2
+	}
+	for _, name := range variants.Names() {
+		_, r, err := variants.Resolve(name, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := engine.MustGame(r)
+		for seed := uint64(0); seed < deals; seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []int{16, 256} {
+				p1, s1 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, false)
+				p2, s2 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, true)
+				if s1.Nodes != s2.Nodes || s1.Stored != s2.Stored || s1.Stop != s2.Stop || !slices.Equal(p1, p2) {
+					t.Errorf("%s seed %d width %d: full generator %d nodes, %d stored, %v, line of %d; top only %d, %d, %v, %d",
+						name, seed, w, s1.Nodes, s1.Stored, s1.Stop, len(p1), s2.Nodes, s2.Stored, s2.Stop, len(p2))
+				}
+			}
+		}
+	}
+}
