@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"encoding/binary"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -53,8 +55,11 @@ const (
 // those of the waste's top card, and a stock step (a draw, or a recycle
 // when the stock is empty and a pass is left) is a move of its own. So a
 // line it finds is a line of legal moves, which Solve expands and the
-// tests replay. Each new state is counted as a node, and stored in an
-// exact table so that no state is kept twice.
+// tests replay. Each new state is counted as a node, and its key stored
+// as a 127-bit fingerprint (fingerprint) so that no state is kept twice:
+// two states with one fingerprint (about one chance in 10^25 among 16 M
+// states) would keep only the first, which can only cost the beam a win
+// it would otherwise find, never give a wrong one.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
 	return beamRun(ctx, s, opt, width, maxNodes, deadline, true)
 }
@@ -70,22 +75,22 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		pk = newPacker(&s)
 	}
 	sr.dealRules, sr.pk = newDealRules(&s, opt.NoPrune), pk
-	tab := newTable(opt.Mem, 0)
+	seen := newKeyset(opt.Mem)
+	defer seen.free()
 	var nodes int64
-	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, tab.stored(), tab.bytes() }()
-	key := func(st *engine.State) []byte {
+	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n), seen.bytes() }()
+	key := func(st *engine.State) [2]uint64 {
 		// the exact waste position: the key folds the positions of the
 		// unlimited-pass cycle into one, which the beam, turning the stock
 		// a step at a time, must tell apart
 		sr.setKey(st)
 		sr.key = append(sr.key, 0xFC, byte(st.WastePos()))
-		return sr.key
+		return fingerprint(sr.key)
 	}
-	tab.insert(key(&s), xxhash.Sum64(sr.key))
+	seen.insert(key(&s))
 
 	type cand struct {
-		st     engine.State
-		score  int
+		score  int32
 		parent int32
 		m      sMove
 	}
@@ -95,6 +100,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	}
 	var links [][]link // per level: each kept state's parent and move
 	cur := []engine.State{s}
+	var next []engine.State
 	var cands []cand
 	var buf []sMove
 	line := func(parent int32, m sMove) []sMove {
@@ -123,8 +129,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if child.Won() {
 					return line(int32(i), m), st
 				}
-				k := key(&child)
-				added, ok := tab.insert(k, xxhash.Sum64(k))
+				added, ok := seen.insert(key(&child))
 				if !ok {
 					return nil, Stats{Stop: StopMemory}
 				}
@@ -143,19 +148,21 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				cands = append(cands, cand{st: child, score: beamScore(&child), parent: int32(i), m: m})
+				cands = append(cands, cand{score: int32(beamScore(&child)), parent: int32(i), m: m})
 			}
 		}
-		slices.SortStableFunc(cands, func(a, b cand) int { return b.score - a.score })
+		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
 		if len(cands) > width {
 			cands = cands[:width]
 		}
 		level := make([]link, len(cands))
-		cur = cur[:0]
+		next = next[:0]
 		for j, c := range cands {
 			level[j] = link{c.parent, c.m}
-			cur = append(cur, c.st)
+			next = append(next, cur[c.parent])
+			next[j].Apply(c.m.move())
 		}
+		cur, next = next, cur
 		links = append(links, level)
 	}
 	return nil, st
@@ -179,4 +186,23 @@ func beamScore(s *engine.State) int {
 		sc -= 20 * s.Recycles()
 	}
 	return sc
+}
+
+// fingerprint reduces a key to two words, each a hash of the whole key by
+// an unrelated function (xxhash, and a multiply-rotate walk over its
+// 8-byte words), the second with keyMark set for the keyset: 127 bits.
+func fingerprint(k []byte) [2]uint64 {
+	x := xxhash.Sum64(k)
+	h := uint64(len(k)) * 0x9E3779B97F4A7C15
+	for ; len(k) >= 8; k = k[8:] {
+		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(k))*0xC2B2AE3D27D4EB4F, 31)
+	}
+	var tail uint64
+	for i, b := range k {
+		tail |= uint64(b) << (8 * i)
+	}
+	h = bits.RotateLeft64((h^tail)*0xC2B2AE3D27D4EB4F, 31)
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return [2]uint64{x, h ^ h>>32 | keyMark}
 }
