@@ -81,31 +81,33 @@ func (s *State) fullParts(p *posParts) {
 }
 
 // positionHash combines the parts' hashes with the short parts of the
-// key, each exactly as AppendKey and AppendPositionKey write them.
-func (s *State) positionHash(p *posParts) uint64 {
+// key, each exactly as AppendKey and AppendPositionKey write them. salt
+// changes the mixing of every term (0 for PositionHash), so that another
+// salt gives another hash of the same key.
+func (s *State) positionHash(p *posParts, salt uint64) uint64 {
 	g := s.g
 	r := &g.Rules
 	stockLeft := s.end[0] > s.waste
 	var h uint64
 	for i := 0; i < g.piles; i++ {
 		if s.down[i] > 0 || (!g.symPiles && stockLeft) {
-			h += mix(p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
+			h += mix(salt ^ p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
 		} else {
-			h += mix(p.pile[i] ^ hSymPile)
+			h += mix(salt ^ p.pile[i] ^ hSymPile)
 		}
 	}
 	if g.reserves > 0 {
 		fixed := !g.symReserv && stockLeft
 		for i := 0; i < g.reserves; i++ {
 			if fixed {
-				h += mix(cardsHash(s.Reserve(i)) ^ hFixedRes*uint64(i+1))
+				h += mix(salt ^ cardsHash(s.Reserve(i)) ^ hFixedRes*uint64(i+1))
 			} else {
-				h += mix(cardsHash(s.Reserve(i)) ^ hSymRes)
+				h += mix(salt ^ cardsHash(s.Reserve(i)) ^ hSymRes)
 			}
 		}
 	}
 	for _, c := range s.cells[:g.cells] {
-		h += mix(uint64(c) ^ hCell)
+		h += mix(salt ^ uint64(c) ^ hCell)
 	}
 	if r.Decks != 1 || r.Joker {
 		if g.founds == 8 {
@@ -114,27 +116,27 @@ func (s *State) positionHash(p *posParts) uint64 {
 				if a > b {
 					a, b = b, a
 				}
-				h += mix(hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
+				h += mix(salt ^ hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
 			}
 		} else {
 			for i, f := range s.found[:g.founds] {
-				h += mix(hFound ^ uint64(i)<<8 ^ uint64(f))
+				h += mix(salt ^ hFound ^ uint64(i)<<8 ^ uint64(f))
 			}
 		}
 		if g.joker {
-			h += mix(hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
+			h += mix(salt ^ hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
 		}
 	}
-	h += mix(p.talon ^ hTalon*uint64(s.waste+1))
+	h += mix(salt ^ p.talon ^ hTalon*uint64(s.waste+1))
 	if r.Passes > 0 {
-		h += mix(hRecycles ^ uint64(s.recycles))
+		h += mix(salt ^ hRecycles ^ uint64(s.recycles))
 	}
 	return h
 }
 
 // PositionHash returns the hash of the position key of the table's
 // position (see the Position hashes comment): equal keys, equal hashes.
-func (t *Table) PositionHash() uint64 { return t.s.positionHash(&t.parts) }
+func (t *Table) PositionHash() uint64 { return t.s.positionHash(&t.parts, 0) }
 
 // ChildPosition sets *c to the true state legal move m leads to and
 // returns that position's PositionHash. Like Reveal, it is for the
@@ -144,7 +146,7 @@ func (t *Table) ChildPosition(m Move, c *State) uint64 {
 	c.Apply(m)
 	p := t.parts
 	c.updateParts(m, &p)
-	return c.positionHash(&p)
+	return c.positionHash(&p, 0)
 }
 
 // updateParts brings p, the part hashes of the position before move m,
@@ -258,4 +260,36 @@ func (s *State) sameFoundations(o *State) bool {
 		}
 	}
 	return true
+}
+
+// PositionParts holds the hashes of a position's long parts (its piles and
+// talon), from which PositionFingerprint is made. A child position's are
+// its parent's brought up to date by UpdateParts, which rehashes only the
+// parts the move touches.
+type PositionParts struct{ p posParts }
+
+// PositionParts returns s's parts, all hashed.
+func (s *State) PositionParts() PositionParts {
+	var p PositionParts
+	s.fullParts(&p.p)
+	return p
+}
+
+// UpdateParts brings p, the parts of the position before move m, up to
+// date for s, the position after it.
+func (s *State) UpdateParts(m Move, p *PositionParts) { s.updateParts(m, &p.p) }
+
+// fingerprintSalt gives PositionFingerprint's second word its own mixing.
+const fingerprintSalt = 0x6a09e667f3bcc909
+
+// PositionFingerprint returns two hashes of s's position key
+// (AppendPositionKey) made from its parts p: PositionHash's, and another
+// with every term mixed otherwise. Equal keys give equal fingerprints;
+// unequal keys share one only when both hashes collide, or when two
+// different piles or talons share their 64-bit part hash. It is for
+// searches that lose nothing but time when two states are taken for one
+// (a beam search, which proves nothing when it finds no win), never for
+// a proof.
+func (s *State) PositionFingerprint(p *PositionParts) [2]uint64 {
+	return [2]uint64{s.positionHash(&p.p, 0), s.positionHash(&p.p, fingerprintSalt)}
 }

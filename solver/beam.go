@@ -55,20 +55,35 @@ const (
 // those of the waste's top card, and a stock step (a draw, or a recycle
 // when the stock is empty and a pass is left) is a move of its own. So a
 // line it finds is a line of legal moves, which Solve expands and the
-// tests replay. Each new state is counted as a node, and its key stored
-// as a 127-bit fingerprint (fingerprint) so that no state is kept twice:
-// two states with one fingerprint (about one chance in 10^25 among 16 M
-// states) would keep only the first, which can only cost the beam a win
-// it would otherwise find, never give a wrong one.
+// tests replay. Each new state is counted as a node, and a 127-bit
+// fingerprint of its key stored so that no state is kept twice (of the
+// packed search key, fingerprint; else engine.PositionFingerprint, made
+// from 64-bit hashes of the piles and talon): two different states taken
+// for one (for 16 M states, a chance of at most about 10^-3 that two of
+// their piles or talons share a part hash, far less that both words
+// collide otherwise)
+// would keep only the first, which can only cost the beam a win it would
+// otherwise find, never give a wrong one.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
-	return beamRun(ctx, s, opt, width, maxNodes, deadline, true)
+	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamFast)
 }
 
-// beamRun is beamSolve; with topOnly false the search's generator also
-// makes the talon's moves after stock steps, which the beam drops (the
-// slow path of TestBeamTopOnly).
-func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, topOnly bool) (path []sMove, st Stats) {
-	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: topOnly}
+// beamPaths chooses the beam's slow paths, which its tests compare with
+// the fast ones (TestBeamFastPaths): fullGen has the search's generator
+// make the talon's moves after stock steps too, which the beam drops
+// (fast: the waste top's alone, search.topOnly); keys keeps the
+// fingerprint of each state's search key (fast where the search key is
+// not packed: of its position key, from part hashes brought up to date
+// move by move, which tells states apart as that key does, with the exact
+// waste position the beam needs).
+type beamPaths struct{ fullGen, keys bool }
+
+// beamFast is the beam's fast paths.
+var beamFast = beamPaths{}
+
+// beamRun is beamSolve, on the paths p.
+func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths) (path []sMove, st Stats) {
+	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
 	var pk *packer
 	if packable(r) {
@@ -79,7 +94,15 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	defer seen.free()
 	var nodes int64
 	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n), seen.bytes() }()
-	key := func(st *engine.State) [2]uint64 {
+	parts := pk == nil && !p.keys
+	// key returns the fingerprint of st, whose position's parts are *pp
+	// (read only where parts is set)
+	key := func(st *engine.State, pp *engine.PositionParts) [2]uint64 {
+		if parts {
+			f := st.PositionFingerprint(pp)
+			f[1] |= keyMark
+			return f
+		}
 		// the exact waste position: the key folds the positions of the
 		// unlimited-pass cycle into one, which the beam, turning the stock
 		// a step at a time, must tell apart
@@ -87,7 +110,13 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		sr.key = append(sr.key, 0xFC, byte(st.WastePos()))
 		return fingerprint(sr.key)
 	}
-	seen.insert(key(&s))
+	var curParts, nextParts []engine.PositionParts // the states' parts, where parts is set
+	if parts {
+		curParts = append(curParts, s.PositionParts())
+		seen.insert(key(&s, &curParts[0]))
+	} else {
+		seen.insert(key(&s, nil))
+	}
 
 	type cand struct {
 		score  int32
@@ -129,7 +158,12 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if child.Won() {
 					return line(int32(i), m), st
 				}
-				added, ok := seen.insert(key(&child))
+				var cp engine.PositionParts
+				if parts {
+					cp = curParts[i]
+					child.UpdateParts(m.move(), &cp)
+				}
+				added, ok := seen.insert(key(&child, &cp))
 				if !ok {
 					return nil, Stats{Stop: StopMemory}
 				}
@@ -156,13 +190,18 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			cands = cands[:width]
 		}
 		level := make([]link, len(cands))
-		next = next[:0]
+		next, nextParts = next[:0], nextParts[:0]
 		for j, c := range cands {
 			level[j] = link{c.parent, c.m}
 			next = append(next, cur[c.parent])
 			next[j].Apply(c.m.move())
+			if parts {
+				nextParts = append(nextParts, curParts[c.parent])
+				next[j].UpdateParts(c.m.move(), &nextParts[j])
+			}
 		}
 		cur, next = next, cur
+		curParts, nextParts = nextParts, curParts
 		links = append(links, level)
 	}
 	return nil, st

@@ -33,16 +33,15 @@ func BenchmarkBeam(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// TestBeamTopOnly checks that the beam's generator, which makes the
-// talon's moves of the waste top alone, gives the beam the same lines and
-// node counts as the full generator with the moves after stock steps
-// dropped, on the first deals of every game the beam runs in and at
-// several widths.
-func TestBeamTopOnly(t *testing.T) {
+// TestBeamFastPaths checks that the beam's fast paths (beamPaths) give
+// the same lines and node counts as its slow ones, each alone and both
+// together, on the first deals of every game and at several widths.
+func TestBeamFastPaths(t *testing.T) {
 	deals := uint64(4)
 	if testing.Short() {
 		deals = 2
 	}
+	slow := beamPaths{fullGen: true, keys: true}
 	for _, name := range variants.Names() {
 		_, r, err := variants.Resolve(name, variants.Options{})
 		if err != nil {
@@ -55,11 +54,13 @@ func TestBeamTopOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, w := range []int{16, 256} {
-				p1, s1 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, false)
-				p2, s2 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, true)
-				if s1.Nodes != s2.Nodes || s1.Stored != s2.Stored || s1.Stop != s2.Stop || !slices.Equal(p1, p2) {
-					t.Errorf("%s seed %d width %d: full generator %d nodes, %d stored, %v, line of %d; top only %d, %d, %v, %d",
-						name, seed, w, s1.Nodes, s1.Stored, s1.Stop, len(p1), s2.Nodes, s2.Stored, s2.Stop, len(p2))
+				p1, s1 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, slow)
+				for _, fast := range []beamPaths{{fullGen: true}, {keys: true}, beamFast} {
+					p2, s2 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, fast)
+					if s1.Nodes != s2.Nodes || s1.Stored != s2.Stored || s1.Stop != s2.Stop || !slices.Equal(p1, p2) {
+						t.Errorf("%s seed %d width %d %+v: slow paths %d nodes, %d stored, %v, line of %d; fast %d, %d, %v, %d",
+							name, seed, w, fast, s1.Nodes, s1.Stored, s1.Stop, len(p1), s2.Nodes, s2.Stored, s2.Stop, len(p2))
+					}
 				}
 			}
 		}

@@ -27,7 +27,11 @@ import (
 //     with two piles swapped (SamePosition must agree with the keys, which
 //     tell the twin apart when a pile's place matters), and in a two-deck
 //     game with a suit's two foundations holding their heights the other
-//     way round (the same position, key and hash).
+//     way round (the same position, key and hash);
+//   - the fingerprint (PositionFingerprint): its first word is the hash,
+//     the parts UpdateParts brings up to date from the parent's give the
+//     child's fingerprint from all its parts, equal keys have equal
+//     fingerprints, and no two different keys seen share one.
 func TestPositionHash(t *testing.T) {
 	plies := 300
 	sameKeyOtherState, samePosOtherState, samePosPilesMoved, samePosTwinFound := 0, 0, 0, 0
@@ -49,10 +53,12 @@ func TestPositionHash(t *testing.T) {
 			}
 			tab := engine.NewTable(s, engine.RememberNone)
 			type seen struct {
-				h uint64
-				s engine.State
+				h  uint64
+				fp [2]uint64
+				s  engine.State
 			}
 			byKey := map[string]seen{}
+			byFP := map[[2]uint64]string{}
 			type pos struct {
 				key string
 				s   engine.State
@@ -62,6 +68,15 @@ func TestPositionHash(t *testing.T) {
 				k := string(tb.AppendPositionKey(nil))
 				h := tb.PositionHash()
 				st := tb.Reveal()
+				parts := st.PositionParts()
+				fp := st.PositionFingerprint(&parts)
+				if fp[0] != h {
+					t.Fatalf("%s deal %d ply %d: fingerprint's first word %x, position hash %x", rs.name, seed, ply, fp[0], h)
+				}
+				if ok, found := byFP[fp]; found && ok != k {
+					t.Fatalf("%s deal %d ply %d: two different position keys share the fingerprint %x", rs.name, seed, ply, fp)
+				}
+				byFP[fp] = k
 				for _, o := range byHash[h] {
 					if o.s.SamePosition(&st) {
 						if o.key != k {
@@ -126,6 +141,9 @@ func TestPositionHash(t *testing.T) {
 				}
 				byHash[h] = append(byHash[h], pos{k, st})
 				if old, ok := byKey[k]; ok {
+					if old.fp != fp {
+						t.Fatalf("%s deal %d ply %d: equal position keys, fingerprints %x and %x", rs.name, seed, ply, old.fp, fp)
+					}
 					if old.h != h {
 						t.Fatalf("%s deal %d ply %d: equal position keys, hashes %x and %x\n%s\n%s", rs.name, seed, ply, old.h, h,
 							engine.FormatText(old.s.Layout(), engine.TextOptions{}), engine.FormatText(st.Layout(), engine.TextOptions{}))
@@ -135,7 +153,7 @@ func TestPositionHash(t *testing.T) {
 					}
 					return
 				}
-				byKey[k] = seen{h, st}
+				byKey[k] = seen{h, fp, st}
 			}
 			rng := rand.New(rand.NewPCG(seed, 3))
 			record(tab, 0)
@@ -144,12 +162,20 @@ func TestPositionHash(t *testing.T) {
 				if len(buf) == 0 {
 					break
 				}
+				parent := tab.Reveal()
+				parentParts := parent.PositionParts()
 				for _, m := range buf {
 					child := engine.NewTable(tab.Reveal(), engine.RememberNone)
 					child.Play(m)
 					var cs engine.State
 					if got, want := tab.ChildPosition(m, &cs), child.PositionHash(); got != want {
 						t.Fatalf("%s deal %d ply %d: ChildPosition(%v) hashes %x, after playing it %x", rs.name, seed, ply, m, got, want)
+					}
+					p := parentParts
+					cs.UpdateParts(m, &p)
+					full := cs.PositionParts()
+					if got, want := cs.PositionFingerprint(&p), cs.PositionFingerprint(&full); got != want {
+						t.Fatalf("%s deal %d ply %d: after %v the parts brought up to date give the fingerprint %x, all the parts %x", rs.name, seed, ply, m, got, want)
 					}
 					if played := child.Reveal(); !cs.SamePosition(&played) ||
 						!reflect.DeepEqual(cs.Layout().Foundations, played.Layout().Foundations) {
