@@ -97,11 +97,15 @@ import (
 // does not apply (the other games but Agnes Sorel), the beam searches go
 // up to width 16,384 and 1 << 24 nodes instead of 1,024 and 1 << 20
 // (solver/beam.go): native deals 0..199 of eight games at 5 s, 81 unknown
-// to 60, no verdict contradicted; Klondike's rule sets and Agnes Sorel are
-// searched as in version 18 but for the beams' table: every beam keeps a
-// 127-bit fingerprint of each state's key instead of the key (16 bytes a
-// slot: Gargantua's deal 26, 768 MiB to 256 MiB), so a beam that stopped
-// on memory before may go on.
+// to 60, no verdict contradicted. Every beam keeps a 127-bit fingerprint
+// of each state's key instead of the key (16 bytes a slot: Gargantua's
+// deal 26, 768 MiB to 256 MiB), so a beam that stopped on memory before
+// may go on. In the other one-deck games without worrying back, the Joker
+// or deals only when stuck (Agnes Sorel and Bernauer, Yukon, Alaska,
+// Whitehead, Thumb and Pouch), a card every card that fits on it is up
+// already goes up at once, alone of all moves (solver/gensafe.go,
+// safeAny). Klondike's rule sets are searched as in version 18 but for
+// the beams' table.
 const SolverVersion = "19"
 
 // File names in a result directory.

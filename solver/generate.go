@@ -79,9 +79,9 @@ func (sr *search) generate(s *engine.State, dst []sMove, pend pendT) []sMove {
 		}
 		return sortMoves(dst)
 	}
-	if sr.klon {
+	if sr.klon || sr.safeUps {
 		for _, m := range sr.scratch {
-			if m.Class() == engine.ClassToFoundation && sr.safe(s, m) {
+			if m.Class() == engine.ClassToFoundation && (sr.klon && sr.safe(s, m) || sr.safeUps && sr.safeAny(s, m)) {
 				return append(dst, pack(m, 0, scoreFoundation))
 			}
 		}

@@ -111,6 +111,7 @@ type search struct {
 // worker.
 type dealRules struct {
 	klon      bool // the game is Klondike-like, so safe foundation moves apply
+	safeUps   bool // the general safe foundation moves apply (safeAny)
 	partial   bool // partial-run moves must be followed by a use of the card they expose
 	empties   bool // moves that empty a pile onto another must be followed by a fill
 	talonFree bool // waste-to-pile moves must be followed by a card put on the card played
@@ -130,6 +131,7 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 	r := &s.Game().Rules
 	dr := &dealRules{
 		klon:      !noPrune && safeRulesApply(r),
+		safeUps:   !noPrune && safeAnyApplies(r),
 		partial:   !noPrune && partialRulesApply(r),
 		empties:   !noPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck,
 		talonFree: !noPrune && talonFreeApplies(r),
