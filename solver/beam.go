@@ -25,9 +25,9 @@ import (
 // deal, one core each, left 60 deals unknown where 81 were (Double
 // Klondike 3 to 1, Gargantua 35 to 27, Joker Klondike 12 to 7, Yukon 9 to
 // 5, Steps 6 to 5, Whitehead 1 to 0, Agnes Bernauer and Alaska 14 and 1
-// as before), with no verdict contradicted (results/bench.md); the mean time a deal moved
-// by -4 % to +50 % (Alaska 87 to 130 ms: its lost deals run the wider
-// beams to their end). In Agnes Sorel (3 of the 200 deals won) they left
+// as before), with no verdict contradicted (results/bench.md); the mean
+// time a deal moved by -4 % to +50 % (Alaska 87 to 130 ms: its lost deals
+// run the wider beams to their end). In Agnes Sorel (3 of the 200 deals won) they left
 // 35 unknown where 34 were, the median time 61 to 169 ms: it keeps the
 // old beams.
 const (
@@ -58,12 +58,11 @@ const (
 // tests replay. Each new state is counted as a node, and a 127-bit
 // fingerprint of its key stored so that no state is kept twice (of the
 // packed search key, fingerprint; else engine.PositionFingerprint, made
-// from 64-bit hashes of the piles and talon): two different states taken
+// from 64-bit hashes of the piles and talon). Two different states taken
 // for one (for 16 M states, a chance of at most about 10^-3 that two of
 // their piles or talons share a part hash, far less that both words
-// collide otherwise)
-// would keep only the first, which can only cost the beam a win it would
-// otherwise find, never give a wrong one.
+// collide otherwise) would keep only the first, which can only cost the
+// beam a win it would otherwise find, never give a wrong one.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
 	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamFast)
 }

@@ -82,9 +82,12 @@ func (sr *search) safe(s *engine.State, m engine.Move) bool {
 // safeAnyApplies tells whether the general safe-foundation rule (safeAny)
 // is proven for the rules: the other one-deck games without a Joker,
 // without worrying back, and whose deals of the stock onto the piles or
-// reserves may be made at any time.
+// reserves may be made at any time; where the stock is dealt onto the
+// piles, only built runs may move (no game here deals onto piles whose
+// any face-up group moves).
 func safeAnyApplies(r *engine.Rules) bool {
-	return !safeRulesApply(r) && r.Decks == 1 && !r.Joker && !r.WorryBack && !r.DealOnlyWhenStuck
+	return !safeRulesApply(r) && r.Decks == 1 && !r.Joker && !r.WorryBack && !r.DealOnlyWhenStuck &&
+		(r.StockTo != engine.StockToPiles || r.Unit != engine.UnitAnyFaceUp)
 }
 
 // safeAny tells whether moving a card c up from a pile, a reserve or a
@@ -108,7 +111,9 @@ func safeAnyApplies(r *engine.Rules) bool {
 // the stock puts its card where σ puts it, but on the card under c (or
 // into the empty place) instead of on c, and that card is then free
 // sooner and nothing else: everything under c is reached in σ only after
-// c and the dealt card left; c's foundation grows on c in σ too, and the
+// c and the dealt card left, and no group of σ holds c under the dealt
+// card (it does not fit on c, no kid being left, and where deals go onto
+// the piles only built runs move); c's foundation grows on c in σ too, and the
 // next card of c's suit can go up sooner. A deal allowed only when no
 // other move is (r.DealOnlyWhenStuck) is the one move this could make
 // illegal, so those rules are left out; with worrying back a kid may come
