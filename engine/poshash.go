@@ -21,7 +21,9 @@ import (
 // The hash is cheap to get for a child position: the parts a move does
 // not touch keep their hashes. A Table keeps the hashes of its position's
 // piles and talon; a move's child rehashes only its from and to piles
-// (and the talon when the waste is one of them, or for a stock action).
+// (and the talon when the waste is one of them); a draw or a recycle
+// rehashes nothing (the waste position and the recycles are short parts),
+// a deal everything.
 
 // posParts holds the hashes of a position's long parts.
 type posParts struct {
@@ -286,7 +288,8 @@ const fingerprintSalt = 0x6a09e667f3bcc909
 // (AppendPositionKey) made from its parts p: PositionHash's, and another
 // with every term mixed otherwise. Equal keys give equal fingerprints;
 // unequal keys share one only when both hashes collide, or when two
-// different piles or talons share their 64-bit part hash. It is for
+// different piles, reserves or two-deck talons share their 64-bit part
+// hash (a one-deck talon's part is its card set, exactly). It is for
 // searches that lose nothing but time when two states are taken for one
 // (a beam search, which proves nothing when it finds no win), never for
 // a proof.

@@ -58,11 +58,14 @@ const (
 // tests replay. Each new state is counted as a node, and a 127-bit
 // fingerprint of its key stored so that no state is kept twice (of the
 // packed search key, fingerprint; else engine.PositionFingerprint, made
-// from 64-bit hashes of the piles and talon). Two different states taken
-// for one (for 16 M states, a chance of at most about 10^-3 that two of
-// their piles or talons share a part hash, far less that both words
-// collide otherwise) would keep only the first, which can only cost the
-// beam a win it would otherwise find, never give a wrong one.
+// from 64-bit hashes of the piles, reserves and talon). Two different
+// states taken for one (for 16 M states, a chance of at most about 10^-3
+// that two of their piles, reserves or talons share a part hash, far less
+// that both words collide otherwise) would keep only the first, which can
+// only cost the beam a win it would otherwise find, never give a wrong
+// one. Memory: the set may take half of opt.Mem (while it doubles, the
+// old half of that is kept too) and the kept states' links a quarter; a
+// beam that would need more stops on memory.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
 	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamFast)
 }
@@ -89,10 +92,10 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		pk = newPacker(&s)
 	}
 	sr.dealRules, sr.pk = newDealRules(&s, opt.NoPrune), pk
-	seen := newKeyset(opt.Mem)
+	seen := newKeyset(opt.Mem / 2)
 	defer seen.free()
-	var nodes int64
-	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n), seen.bytes() }()
+	var nodes, kept int64 // kept: the states kept, each with a 16-byte link
+	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n), seen.bytes()+16*kept }()
 	parts := pk == nil && !p.keys
 	// key returns the fingerprint of st, whose position's parts are *pp
 	// (read only where parts is set)
@@ -187,6 +190,9 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
 		if len(cands) > width {
 			cands = cands[:width]
+		}
+		if kept += int64(len(cands)); opt.Mem > 0 && 16*kept > opt.Mem/4 {
+			return nil, Stats{Stop: StopMemory}
 		}
 		level := make([]link, len(cands))
 		next, nextParts = next[:0], nextParts[:0]

@@ -96,31 +96,34 @@ func safeAnyApplies(r *engine.Rules) bool {
 // rule) is on a foundation.
 //
 // Proof. No card leaves a foundation, so in any winning line σ from the
-// position before, no card is ever put on c: c lies on top of whatever it
-// lies on (or alone in its pile, cell or reserve) until it goes up, or it
-// moves alone or on top of a group, onto another card or into an empty
-// pile, to lie on top there. Delete from σ every move of c alone and c's
-// move up, and drop c from every group moved with it on top: the group's
-// bottom card, and so the move's legality, is unchanged, and the group
-// left is one the rules let move (a built run, a same-suit run or the
-// whole face-up run shortened at its top is one still; any face-up group
-// is one). Every move left is legal after c goes up: no move of σ puts a
-// card on c; the card under c is uncovered sooner, and a pile c leaves
-// empty or never goes to stays empty, which only adds choices (no rule
-// here asks for a card to be covered or a pile to be filled); a deal of
-// the stock puts its card where σ puts it, but on the card under c (or
-// into the empty place) instead of on c, and that card is then free
-// sooner and nothing else: everything under c is reached in σ only after
-// c and the dealt card left, and no group of σ holds c under the dealt
-// card (it does not fit on c, no kid being left, and where deals go onto
-// the piles only built runs move); c's foundation grows on c in σ too, and the
-// next card of c's suit can go up sooner. A deal allowed only when no
-// other move is (r.DealOnlyWhenStuck) is the one move this could make
-// illegal, so those rules are left out; with worrying back a kid may come
-// down again, and with two decks c could go to either of two foundations:
-// left out too. The waste's top is left out (taking it away changes which
-// cards the draws turn). The result is a winning line from the position
-// after.
+// position before, nothing is ever built on c, and only a deal of the
+// stock may cover it: otherwise c lies on top of whatever it lies on (or
+// alone in its pile, cell or reserve) until it goes up, or it moves alone
+// or on top of a group, onto another card or into an empty pile, to lie on
+// top there. Delete from σ every move of c alone and c's move up, and drop
+// c from every group moved with it on top: the group's bottom card, and so
+// the move's legality, is unchanged, and the group left is one the rules
+// let move (a built run, a same-suit run or the whole face-up run
+// shortened at its top is one still; any face-up group is one). Every move
+// left is legal after c goes up: no move of σ builds on c; the card under
+// c is uncovered sooner, and a pile c leaves empty or never goes to stays
+// empty, which only adds choices (no rule here asks for a card to be
+// covered or a pile to be filled); a cell c leaves is free sooner (cells
+// are interchangeable: σ's later moves to cells are renumbered, the engine
+// filling the lowest free one); a deal of the stock puts its card where σ
+// puts it, but on the card under c (or into the empty place) instead of on
+// c, where it may also lie in a run with that card, which only adds
+// choices, and that card is then free sooner: everything under c is
+// reached in σ only after c and the dealt card left, and no group of σ
+// holds c under the dealt card (it does not fit on c, no kid being left,
+// and where deals go onto the piles only built runs move); c's foundation
+// grows on c in σ too, and the next card of c's suit can go up sooner. A
+// deal allowed only when no other move is (r.DealOnlyWhenStuck) is the one
+// move this could make illegal, so those rules are left out; with worrying
+// back a kid may come down again, and with two decks c could go to either
+// of two foundations: left out too. The waste's top is left out (taking it
+// away changes which cards the draws turn). The result is a winning line
+// from the position after.
 func (sr *search) safeAny(s *engine.State, m engine.Move) bool {
 	from := m.From()
 	if !from.IsPile() && !from.IsCell() && !from.IsReserve() {
