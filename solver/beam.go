@@ -2,12 +2,9 @@ package solver
 
 import (
 	"context"
-	"encoding/binary"
-	"math/bits"
 	"slices"
 	"time"
 
-	"github.com/cespare/xxhash/v2"
 	"github.com/klondike-family/klondike/engine"
 )
 
@@ -40,6 +37,18 @@ const (
 	beamLostNodes    = 1 << 20
 )
 
+// beamLimits returns the beams' node budget in all and their widest width
+// for the rules r (relaxed: the relaxed game applies), as said above.
+func beamLimits(r *engine.Rules, relaxed bool) (nodes int64, widest int) {
+	switch {
+	case relaxed:
+		return beamRelaxedNodes, beamRelaxedWidth
+	case r.StockTo == engine.StockToPiles:
+		return beamLostNodes, beamLostWidth
+	}
+	return beamMaxNodes, beamMaxWidth
+}
+
 // beamSolve looks for a win by beam search: from the deal, each level
 // keeps the width best new states (by beamScore) among the children of
 // the level before, until a win, a level with no new state, or a budget.
@@ -56,69 +65,63 @@ const (
 // when the stock is empty and a pass is left) is a move of its own. So a
 // line it finds is a line of legal moves, which Solve expands and the
 // tests replay. Each new state is counted as a node, and a 127-bit
-// fingerprint of its key stored so that no state is kept twice (of the
-// packed search key, fingerprint; else engine.PositionFingerprint, made
-// from 64-bit hashes of the piles, reserves and talon). Two different
-// states taken for one (for 16 M states, a chance of at most about 10^-3
-// that two of their piles, reserves or talons share a part hash, far less
-// that both words collide otherwise) would keep only the first, which can
-// only cost the beam a win it would otherwise find, never give a wrong
-// one. Memory: the set may take half of opt.Mem (while it doubles, the
-// old half of that is kept too) and the kept states' links a quarter; a
-// beam that would need more stops on memory.
+// fingerprint of its position key is stored so that no state is kept
+// twice (engine.PositionFingerprint, made from 64-bit hashes of the piles,
+// reserves and talon brought up to date move by move: the position key
+// tells states apart as the search key does, with the exact waste position
+// the beam needs). Two different states taken for one (for 16 M states, a
+// chance of at most about 10^-3 that two of their piles, reserves or
+// talons share a part hash, far less that both words collide otherwise)
+// would keep only the first, which can only cost the beam a win it would
+// otherwise find, never give a wrong one. Memory: the set may take half of
+// opt.Mem (while it doubles, the old half of that is kept too) and the
+// kept states' links a quarter; a beam that would need more stops on
+// memory.
 func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
-	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamFast)
+	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamPaths{})
 }
 
 // beamPaths chooses the beam's slow paths, which its tests compare with
 // the fast ones (TestBeamFastPaths): fullGen has the search's generator
 // make the talon's moves after stock steps too, which the beam drops
-// (fast: the waste top's alone, search.topOnly); keys keeps the
-// fingerprint of each state's search key (fast where the search key is
-// not packed: of its position key, from part hashes brought up to date
-// move by move, which tells states apart as that key does, with the exact
-// waste position the beam needs).
-type beamPaths struct{ fullGen, keys bool }
-
-// beamFast is the beam's fast paths.
-var beamFast = beamPaths{}
+// (fast: the waste top's alone, search.topOnly); exact keeps each state's
+// whole position key in a map (no memory limit: for the tests) instead of
+// its fingerprint.
+type beamPaths struct{ fullGen, exact bool }
 
 // beamRun is beamSolve, on the paths p.
 func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths) (path []sMove, st Stats) {
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
-	var pk *packer
-	if packable(r) {
-		pk = newPacker(&s)
-	}
-	sr.dealRules, sr.pk = newDealRules(&s, opt.NoPrune), pk
+	sr.dealRules = newDealRules(&s, opt.NoPrune)
 	seen := newKeyset(opt.Mem / 2)
 	defer seen.free()
+	var exact map[string]bool
+	if p.exact {
+		exact = map[string]bool{}
+	}
 	var nodes, kept int64 // kept: the states kept, each with a 16-byte link
-	defer func() { st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n), seen.bytes()+16*kept }()
-	parts := pk == nil && !p.keys
-	// key returns the fingerprint of st, whose position's parts are *pp
-	// (read only where parts is set)
-	key := func(st *engine.State, pp *engine.PositionParts) [2]uint64 {
-		if parts {
-			f := st.PositionFingerprint(pp)
-			f[1] |= keyMark
-			return f
+	defer func() {
+		st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n+len(exact)), seen.bytes()+16*kept
+	}()
+	// add adds st, whose position's parts are *pp, to the states seen and
+	// tells whether it was new; ok is false when the set is full
+	add := func(st *engine.State, pp *engine.PositionParts) (added, ok bool) {
+		if exact != nil {
+			sr.key = st.AppendPositionKey(sr.key[:0])
+			if exact[string(sr.key)] {
+				return false, true
+			}
+			exact[string(sr.key)] = true
+			return true, true
 		}
-		// the exact waste position: the key folds the positions of the
-		// unlimited-pass cycle into one, which the beam, turning the stock
-		// a step at a time, must tell apart
-		sr.setKey(st)
-		sr.key = append(sr.key, 0xFC, byte(st.WastePos()))
-		return fingerprint(sr.key)
+		f := st.PositionFingerprint(pp)
+		f[1] |= keyMark
+		return seen.insert(f)
 	}
-	var curParts, nextParts []engine.PositionParts // the states' parts, where parts is set
-	if parts {
-		curParts = append(curParts, s.PositionParts())
-		seen.insert(key(&s, &curParts[0]))
-	} else {
-		seen.insert(key(&s, nil))
-	}
+	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
+	var nextParts []engine.PositionParts
+	add(&s, &curParts[0])
 
 	type cand struct {
 		score  int32
@@ -160,12 +163,9 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if child.Won() {
 					return line(int32(i), m), st
 				}
-				var cp engine.PositionParts
-				if parts {
-					cp = curParts[i]
-					child.UpdateParts(m.move(), &cp)
-				}
-				added, ok := seen.insert(key(&child, &cp))
+				cp := curParts[i]
+				child.UpdateParts(m.move(), &cp)
+				added, ok := add(&child, &cp)
 				if !ok {
 					return nil, Stats{Stop: StopMemory}
 				}
@@ -200,10 +200,8 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			level[j] = link{c.parent, c.m}
 			next = append(next, cur[c.parent])
 			next[j].Apply(c.m.move())
-			if parts {
-				nextParts = append(nextParts, curParts[c.parent])
-				next[j].UpdateParts(c.m.move(), &nextParts[j])
-			}
+			nextParts = append(nextParts, curParts[c.parent])
+			next[j].UpdateParts(c.m.move(), &nextParts[j])
 		}
 		cur, next = next, cur
 		curParts, nextParts = nextParts, curParts
@@ -230,23 +228,4 @@ func beamScore(s *engine.State) int {
 		sc -= 20 * s.Recycles()
 	}
 	return sc
-}
-
-// fingerprint reduces a key to two words, each a hash of the whole key by
-// an unrelated function (xxhash, and a multiply-rotate walk over its
-// 8-byte words), the second with keyMark set for the keyset: 127 bits.
-func fingerprint(k []byte) [2]uint64 {
-	x := xxhash.Sum64(k)
-	h := uint64(len(k)) * 0x9E3779B97F4A7C15
-	for ; len(k) >= 8; k = k[8:] {
-		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(k))*0xC2B2AE3D27D4EB4F, 31)
-	}
-	var tail uint64
-	for i, b := range k {
-		tail |= uint64(b) << (8 * i)
-	}
-	h = bits.RotateLeft64((h^tail)*0xC2B2AE3D27D4EB4F, 31)
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	return [2]uint64{x, h ^ h>>32 | keyMark}
 }

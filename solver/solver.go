@@ -255,13 +255,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent)
 	runBeams := func(rsol *rsolver) (Result, bool) {
-		share, widest := int64(beamMaxNodes), beamMaxWidth
-		switch {
-		case relaxed:
-			share, widest = beamRelaxedNodes, beamRelaxedWidth
-		case s.Game().Rules.StockTo == engine.StockToPiles:
-			share, widest = beamLostNodes, beamLostWidth
-		}
+		share, widest := beamLimits(&s.Game().Rules, relaxed)
 		if opt.MaxNodes > 0 {
 			share = min(share, left()/2)
 		}
