@@ -69,9 +69,9 @@ func beamLimits(r *engine.Rules, relaxed bool) (nodes int64, widest int) {
 // twice (engine.PositionFingerprint, made from 64-bit hashes of the piles,
 // reserves and talon brought up to date move by move: the position key
 // tells states apart as the search key does, with the exact waste position
-// the beam needs). Two different states taken for one (for 16 M states, a
-// chance of at most about 10^-3 that two of their piles, reserves or
-// talons share a part hash, far less that both words collide otherwise)
+// the beam needs). Two different states taken for one (when two of their
+// piles, reserves or talons share a 64-bit part hash, a chance of about
+// n^2 / 2^65 among n different ones, or when both words collide otherwise)
 // would keep only the first, which can only cost the beam a win it would
 // otherwise find, never give a wrong one. Memory: the set may take half of
 // opt.Mem (while it doubles, the old half of that is kept too) and the
