@@ -1,12 +1,15 @@
 package results
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -211,4 +214,48 @@ func NewWinnableManifest(game string, r engine.Rules, seedType string, from uint
 	}
 	m.Grading, m.PlayerVersion = &gr, PlayerVersion
 	return m, nil
+}
+
+// WritePack writes deals (won, graded records of m's run, as FindWinnable
+// lists them) as a pack: a plain tab-separated table another program can
+// read, after comment lines ('#') that say what it holds. Its columns are
+// the deal's number (of m's seed type), its grade, the length of the
+// replayed solution in steps, and for each tier of the grading the games
+// its player won of those it played ("-" for a tier not played: an
+// earlier one decided).
+func WritePack(w io.Writer, m *Manifest, deals []Record, asked int, grade string) error {
+	if m.Grading == nil {
+		return errors.New("pack: the manifest has no grading")
+	}
+	what := "winnable"
+	if grade != "" {
+		what = grade
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# klondike winnable pack: %s, %s; seed type %s\n", m.Game, RulesSummary(&m.Rules), m.SeedType)
+	fmt.Fprintf(bw, "# the first %d %s deal numbers from %d (%d asked); each solved with every card known and its solution replayed\n",
+		len(deals), what, m.From, asked)
+	fmt.Fprintf(bw, "# solver version %s, player version %s; grades by players who see only what a person sees (remembering: %s):\n",
+		m.SolverVersion, m.PlayerVersion, m.Grading.Memory)
+	fmt.Fprintf(bw, "# %s\n", m.Grading.Describe())
+	fmt.Fprint(bw, "number\tgrade\tsteps")
+	for _, t := range m.Grading.Tiers {
+		fmt.Fprintf(bw, "\t%s", strings.ReplaceAll(t.label(), " ", "_"))
+	}
+	fmt.Fprintln(bw)
+	for _, r := range deals {
+		if r.Grade == nil {
+			return fmt.Errorf("pack: deal %d has no grade", r.Seed)
+		}
+		fmt.Fprintf(bw, "%d\t%s\t%d", r.Seed, r.Grade.Grade, r.SolutionLen)
+		for i := range m.Grading.Tiers {
+			if i < len(r.Grade.Tiers) {
+				fmt.Fprintf(bw, "\t%d/%d", r.Grade.Tiers[i].Wins, r.Grade.Tiers[i].Plays)
+			} else {
+				fmt.Fprint(bw, "\t-")
+			}
+		}
+		fmt.Fprintln(bw)
+	}
+	return bw.Flush()
 }

@@ -48,6 +48,7 @@ func TestGradingCheck(t *testing.T) {
 		}
 	}
 	if s := d.Describe(); !strings.Contains(s, "easy: human wins at least 1 of 1 games") ||
+		!strings.Contains(s, "medium: expert (50 solves of 300 nodes a decision) wins at least 2 of 4 games; hard: at least 1") ||
 		!strings.Contains(s, "known-cards-only: none of them") {
 		t.Errorf("Describe: %q", s)
 	}
@@ -235,5 +236,46 @@ func TestRetryRefusesWinnable(t *testing.T) {
 	_, err = RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 1000})
 	if err == nil || !strings.Contains(err.Error(), "winnable") {
 		t.Errorf("retry of a winnable search: %v", err)
+	}
+}
+
+// TestWritePack checks the pack's table: a header naming each tier, a
+// row per deal with its tiers' games and "-" for tiers not played, and
+// an error rather than a row for a deal without a grade.
+func TestWritePack(t *testing.T) {
+	g := engine.MustGame(engine.Klondike(3, 0))
+	m, err := NewWinnableManifest("klondike", g.Rules, "pysolfc", 1, 0, 1000, 0, 1, DefaultGrading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := []Record{
+		{Seed: 1, Verdict: "won", SolutionLen: 150, Grade: &GradeRecord{Grade: GradeEasy, Tiers: []TierPlays{{Player: "human", Plays: 1, Wins: 1}}}},
+		{Seed: 3, Verdict: "won", SolutionLen: 172, Grade: &GradeRecord{Grade: GradeKnownCards, Tiers: []TierPlays{
+			{Player: "human", Plays: 1}, {Player: "expert 50x300", Plays: 4}, {Player: "expert 200x500", Plays: 2}}}},
+	}
+	var b strings.Builder
+	if err := WritePack(&b, &m, deals, 2, ""); err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, l)
+		}
+	}
+	want := []string{
+		"number\tgrade\tsteps\thuman\texpert_50x300\texpert_200x500",
+		"1\teasy\t150\t1/1\t-\t-",
+		"3\tknown-cards-only\t172\t0/1\t0/4\t0/2",
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("pack rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(b.String(), "# klondike winnable pack: klondike, draw 3, unlimited passes; seed type pysolfc\n") {
+		t.Errorf("pack header:\n%s", b.String())
+	}
+	deals[1].Grade = nil
+	if err := WritePack(&b, &m, deals, 2, ""); err == nil || !strings.Contains(err.Error(), "deal 3 has no grade") {
+		t.Errorf("a deal without a grade: %v", err)
 	}
 }

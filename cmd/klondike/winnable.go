@@ -25,6 +25,7 @@ type winnableOptions struct {
 	count    uint64
 	grade    string
 	json     bool
+	tsv      bool
 	workers  int
 	budget   time.Duration
 	maxNodes int64
@@ -53,8 +54,10 @@ skipped and counted. --budget, --max-nodes and --mem are per deal. The
 search stops after --max-deals deals from N (exit 1 when too few were found).
 
 Prints a line per deal (--json: one object per line with seed, seed_type,
-game, rules, grade, solution_len, nodes and the players' games), then a
-summary on stderr.`,
+game, rules, grade, solution_len, nodes and the players' games; --tsv: a
+pack, comment lines saying what it holds, then a tab-separated table of
+number, grade, solution steps and each tier's games won), then a summary
+on stderr.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -69,6 +72,7 @@ summary on stderr.`,
 	addCountFlag(fs, &o.count, "count", 0, "winnable deals to list (required)")
 	fs.StringVar(&o.grade, "grade", "", "list only deals of this grade: "+strings.Join(results.Grades(), ", "))
 	fs.BoolVar(&o.json, "json", false, "print one JSON object per deal listed instead of text")
+	fs.BoolVar(&o.tsv, "tsv", false, "print the deals listed as a pack: '#' comment lines, then a tab-separated table")
 	addWorkersFlag(fs, &o.workers)
 	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, time.Minute)
 	fs.StringVar(&o.out, "out", "", "result directory, kept to resume (required)")
@@ -95,6 +99,8 @@ func (o *winnableOptions) options(fs *pflag.FlagSet) (results.WinnableOptions, e
 		return wo, checkOutDir("--out", o.out)
 	case o.count < 1:
 		return wo, usageErrorf("give the number of deals to list: --count K (1 or more)")
+	case o.json && o.tsv:
+		return wo, usageErrorf("--json and --tsv: give one output format")
 	case o.maxDeals < 1:
 		return wo, usageErrorf("--max-deals %d: want 1 or more", o.maxDeals)
 	case o.count > o.maxDeals:
@@ -135,7 +141,15 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 		return &exitError{code: exitInterrupted, err: fmt.Errorf(
 			"interrupted: the deals searched so far are recorded in %s; run the same command again to continue", o.out)}
 	}
+	if o.tsv {
+		if err := results.WritePack(stdout, &m, res.Deals, int(o.count), o.grade); err != nil {
+			return failErrorf("%v", err)
+		}
+	}
 	for _, r := range res.Deals {
+		if o.tsv {
+			break
+		}
 		line := results.NewWinnableLine(&m, r)
 		if o.json {
 			b, err := json.Marshal(line)

@@ -373,6 +373,7 @@ func TestWinnableBadInput(t *testing.T) {
 		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "pysolfc", "--game", "klondike-holdout"}, "PySolFC has no game klondike-holdout"},
 		{[]string{"winnable", "--out", dir, "--count", "1", "--seed-type", "nope"}, `--seed-type "nope"`},
 		{[]string{"winnable", "--out", dir, "--count", "1", "--max-deals", "0"}, "--max-deals 0"},
+		{[]string{"winnable", "--out", dir, "--count", "1", "--json", "--tsv"}, "--json and --tsv"},
 	} {
 		checkOneLineError(t, tc.args, 2, tc.want)
 	}
