@@ -279,3 +279,26 @@ func TestWritePack(t *testing.T) {
 		t.Errorf("a deal without a grade: %v", err)
 	}
 }
+
+// TestGrowth checks the size of a winnable search's next round: the deals
+// still missing at the rate found so far, a tenth and a deal per worker
+// more, capped by the first round's step, and the step itself when
+// nothing was found yet.
+func TestGrowth(t *testing.T) {
+	for _, tc := range []struct {
+		found, searched, count int
+		step, workers, want    uint64
+	}{
+		{8900, 10000, 10000, 10000, 1, 1360}, // 1,100 missing at 89 %: 1,236, +123, +1
+		{8900, 10000, 10000, 10000, 2, 1361},
+		{0, 100, 10, 10, 1, 10},   // nothing found: the step
+		{1, 1000, 10, 10, 1, 10},  // a rate that would ask for 9,001: capped
+		{99, 100, 100, 100, 2, 4}, // one missing: 2, +0, +2
+	} {
+		res := WinnableResult{Deals: make([]Record, tc.found), Searched: tc.searched, Graded: tc.found}
+		if got := growth(res, tc.count, tc.step, tc.workers); got != tc.want {
+			t.Errorf("%d found in %d, %d asked, step %d, %d workers: grow by %d, want %d",
+				tc.found, tc.searched, tc.count, tc.step, tc.workers, got, tc.want)
+		}
+	}
+}
