@@ -234,14 +234,16 @@ func NewWinnableManifest(game string, r engine.Rules, seedType string, from uint
 	return m, nil
 }
 
-// WritePack writes deals (won, graded records of m's run, as FindWinnable
-// lists them) as a pack: a plain tab-separated table another program can
-// read, after comment lines ('#') that say what it holds. Its columns are
-// the deal's number (of m's seed type), its grade, the length of the
-// replayed solution in steps, and for each tier of the grading the games
-// its player won of those it played ("-" for a tier not played: an
-// earlier one decided).
-func WritePack(w io.Writer, m *Manifest, deals []Record, asked int, grade string) error {
+// WritePack writes the deals FindWinnable found (res.Deals: won, graded
+// records of m's run) as a pack: a plain tab-separated table another
+// program can read, after comment lines ('#') that say what it holds: the
+// game and rules, the seed type, the deals searched and how many the
+// budget left unknown (skipped: a pack lists only proven wins), the
+// versions and the grading. Its columns are the deal's number (of m's
+// seed type), its grade, the length of the replayed solution in steps, and
+// for each tier of the grading the games its player won of those it
+// played ("-" for a tier not played: an earlier one decided).
+func WritePack(w io.Writer, m *Manifest, res WinnableResult, asked int, grade string) error {
 	if m.Grading == nil {
 		return errors.New("pack: the manifest has no grading")
 	}
@@ -249,10 +251,20 @@ func WritePack(w io.Writer, m *Manifest, deals []Record, asked int, grade string
 	if grade != "" {
 		what = grade
 	}
+	base := "Ace base"
+	if m.Rules.BaseDealt {
+		base = "" // RulesSummary says "dealt base"
+	}
+	rules := RulesSummary(&m.Rules)
+	if base != "" {
+		rules += ", " + base
+	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# klondike winnable pack: %s, %s; seed type %s\n", m.Game, RulesSummary(&m.Rules), m.SeedType)
+	fmt.Fprintf(bw, "# klondike winnable pack: %s, %s; seed type %s\n", m.Game, rules, m.SeedType)
 	fmt.Fprintf(bw, "# the first %d %s deal numbers from %d (%d asked); each solved with every card known and its solution replayed\n",
-		len(deals), what, m.From, asked)
+		len(res.Deals), what, m.From, asked)
+	fmt.Fprintf(bw, "# %d deal numbers searched from %d: %d won, %d lost, %d unknown within the budget (%s a deal; skipped, not listed)\n",
+		res.Searched, m.From, res.Won, res.Lost, res.Unknown, BudgetSummary(m))
 	fmt.Fprintf(bw, "# solver version %s, player version %s; grades by players who see only what a person sees (remembering: %s):\n",
 		m.SolverVersion, m.PlayerVersion, m.Grading.Memory)
 	fmt.Fprintf(bw, "# %s\n", m.Grading.Describe())
@@ -261,7 +273,7 @@ func WritePack(w io.Writer, m *Manifest, deals []Record, asked int, grade string
 		fmt.Fprintf(bw, "\t%s", strings.ReplaceAll(t.label(), " ", "_"))
 	}
 	fmt.Fprintln(bw)
-	for _, r := range deals {
+	for _, r := range res.Deals {
 		if r.Grade == nil {
 			return fmt.Errorf("pack: deal %d has no grade", r.Seed)
 		}

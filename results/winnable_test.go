@@ -254,7 +254,8 @@ func TestWritePack(t *testing.T) {
 			{Player: "human", Plays: 1}, {Player: "expert 50x300", Plays: 4}, {Player: "expert 200x500", Plays: 2}}}},
 	}
 	var b strings.Builder
-	if err := WritePack(&b, &m, deals, 2, ""); err != nil {
+	res := WinnableResult{Deals: deals, Searched: 4, Won: 3, Lost: 1}
+	if err := WritePack(&b, &m, res, 2, ""); err != nil {
 		t.Fatal(err)
 	}
 	var rows []string
@@ -271,11 +272,12 @@ func TestWritePack(t *testing.T) {
 	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 		t.Errorf("pack rows:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(b.String(), "# klondike winnable pack: klondike, draw 3, unlimited passes; seed type pysolfc\n") {
+	if !strings.Contains(b.String(), "# klondike winnable pack: klondike, draw 3, unlimited passes, Ace base; seed type pysolfc\n") ||
+		!strings.Contains(b.String(), "# 4 deal numbers searched from 1: 3 won, 1 lost, 0 unknown within the budget (1000 nodes a deal; skipped, not listed)\n") {
 		t.Errorf("pack header:\n%s", b.String())
 	}
 	deals[1].Grade = nil
-	if err := WritePack(&b, &m, deals, 2, ""); err == nil || !strings.Contains(err.Error(), "deal 3 has no grade") {
+	if err := WritePack(&b, &m, res, 2, ""); err == nil || !strings.Contains(err.Error(), "deal 3 has no grade") {
 		t.Errorf("a deal without a grade: %v", err)
 	}
 }

@@ -38,7 +38,7 @@ func newWinnableCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &winnableOptions{}
 	grading := results.DefaultGrading()
 	cmd := &cobra.Command{
-		Use:   "winnable --count K [--from N] [--seed-type T] [--game G] [rule flags] [--grade G] [--json] --out DIR",
+		Use:   "winnable --count K [--from N] [--seed-type T] [--game G] [rule flags] [--grade G] [--json | --tsv] --out DIR",
 		Short: "List the first deals from N that are winnable, each with a difficulty grade",
 		Long: `List the first K deal numbers from N (of --seed-type T) that are proven
 winnable: solved with every card known and the solution replayed under the
@@ -56,8 +56,8 @@ search stops after --max-deals deals from N (exit 1 when too few were found).
 Prints a line per deal (--json: one object per line with seed, seed_type,
 game, rules, grade, solution_len, nodes and the players' games; --tsv: a
 pack, comment lines saying what it holds, then a tab-separated table of
-number, grade, solution steps and each tier's games won), then a summary
-on stderr.`,
+number, grade, solution steps and each tier's games won of those played,
+"-" for a tier not played), then a summary on stderr.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
@@ -142,7 +142,7 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 			"interrupted: the deals searched so far are recorded in %s; run the same command again to continue", o.out)}
 	}
 	if o.tsv {
-		if err := results.WritePack(stdout, &m, res.Deals, int(o.count), o.grade); err != nil {
+		if err := results.WritePack(stdout, &m, res, int(o.count), o.grade); err != nil {
 			return failErrorf("%v", err)
 		}
 	}
