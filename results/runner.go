@@ -330,6 +330,14 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 		}
 		ignore = append(ignore, "deals")
 	}
+	// The game and the numbering first: where they differ, the range and
+	// the rules differing too says nothing more.
+	switch {
+	case old.Game != m.Game:
+		return &MismatchError{Dir: dir, Field: "game", Have: fmt.Sprintf("%q", old.Game), Want: fmt.Sprintf("%q", m.Game)}
+	case old.SeedType != m.SeedType:
+		return &MismatchError{Dir: dir, Field: "seed_type", Have: fmt.Sprintf("%q", old.SeedType), Want: fmt.Sprintf("%q", m.SeedType)}
+	}
 	if field, have, want := Diff(&old, m, ignore...); field != "" {
 		e := &MismatchError{Dir: dir, Field: field, Have: have, Want: want}
 		if field == "deals" && m.Deals > old.Deals {
