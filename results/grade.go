@@ -59,8 +59,7 @@ type Grading struct {
 //     seed;
 //   - hard: it wins 1 of the 4;
 //   - expert-only: the expert at its full budget (its defaults: 200 solves
-//     of 500 nodes a decision), the strongest player we have, wins at
-//     least 1 of 2 games;
+//     of 500 nodes a decision) wins at least 1 of 2 more games;
 //   - known-cards-only: none of them wins it.
 //
 // The expert stands in both upper tiers, as issue 30 asks (the human-like
