@@ -72,3 +72,30 @@ func TestSafeAnyAgainstBFS(t *testing.T) {
 		})
 	}
 }
+
+// TestPinnedAgainstBFS checks the pinned-card pruning (solver/pinned.go,
+// solver version 20) inside the search: on the small versions of the
+// games it applies to, dealt with more cards face down than usual so that
+// cards are often pinned, the solver with its pruning and without any
+// gives the exhaustive oracle's verdict.
+func TestPinnedAgainstBFS(t *testing.T) {
+	deals := 300
+	if testing.Short() {
+		deals = 60
+	}
+	for _, name := range []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer"} {
+		rules, ok := variants.Small(name)
+		if !ok {
+			t.Fatalf("%s has no small version", name)
+		}
+		if rules.StockCount() == 0 {
+			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 2}, {Down: 3, Up: 2}, {Down: 4, Up: 2}}
+		} else {
+			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			checkAgainstBFS(t, rules, 3000, deals)
+		})
+	}
+}

@@ -18,14 +18,15 @@ import (
 // the search ended without a win and without stopping, which is the
 // exhaustive search over an exact table (every key stored in full, so no
 // hash collision can make two states one) whose end proves the loss, as
-// it does for Solve's quick search; Unknown when the node limit stopped
-// it. A Small is not safe for concurrent use: give each goroutine its own.
+// it does for Solve's quick search, or when the position has a pinned
+// card (pinned.go); Unknown when the node limit stopped it. A Small is not safe for concurrent use: give each goroutine its own.
 type Small struct {
 	sr       search
 	tab      *table
 	pk       packer
 	dr       *dealRules
 	game     *engine.Game // the game dr was made for
+	base     int          // and the foundation base
 	maxNodes int64
 	start    engine.State
 }
@@ -45,8 +46,10 @@ func NewSmall(maxNodes int64) *Small {
 // line.
 func (z *Small) Solve(s *engine.State) Verdict {
 	sr := &z.sr
-	if g := s.Game(); g != z.game {
-		z.game, z.dr = g, newDealRules(s, false)
+	if g := s.Game(); g != z.game || s.Base() != z.base {
+		// the deal rules hold the base (the cards that fill a space, the
+		// pinned cards' foundations), which a dealt base changes
+		z.game, z.base, z.dr = g, s.Base(), newDealRules(s, false)
 		sr.dealRules = z.dr
 	}
 	sr.pk = nil
@@ -58,6 +61,9 @@ func (z *Small) Solve(s *engine.State) Verdict {
 	sr.nodes, sr.checked, sr.stop = 0, 0, NotStopped
 	sr.path = sr.path[:0]
 	z.start = *s
+	if z.dr.pin != nil && z.dr.pin.pinnedAny(s) {
+		return Lost // pinned.go
+	}
 	st := *s
 	switch {
 	case sr.dfs(&st, 0, 0):

@@ -123,6 +123,7 @@ type dealRules struct {
 	pendGen   bool       // restricted nodes' moves from pendMoves
 	fitters   [64]uint64 // fitters[t]: the cards that may be built on card t
 	fillers   uint64     // the cards that may go to an empty pile
+	pin       *pinTable  // the pinned-card proof's table (pinned.go); nil where it is not used
 }
 
 // newDealRules works out the dealRules of s's game; with noPrune, no
@@ -154,6 +155,9 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 		if c.Valid() && s.CanFill(c) {
 			dr.fillers |= 1 << c
 		}
+	}
+	if !noPrune && pinApplies(r) {
+		dr.pin = newPinTable(s)
 	}
 	return dr
 }
@@ -217,6 +221,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	}
 	if opt.NoPrune {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil, 0)
+	}
+	if pinApplies(&s.Game().Rules) && newPinTable(&s).pinnedAny(&s) {
+		return Result{Verdict: Lost, Stats: Stats{Elapsed: time.Since(start)}} // pinned.go
 	}
 	realMem, guideMem := memSplit(opt, relaxApplies(&s.Game().Rules))
 	var spent, peak int64          // nodes and largest table of the searches so far
@@ -642,6 +649,9 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		mv := m.move()
 		next := sr.pendingAfter(&child, mv)
 		child.Apply(mv)
+		if sr.pin != nil && mv.Flips() && sr.pin.pinnedAny(&child) {
+			continue // lost: pinned.go
+		}
 		sr.path = append(sr.path[:depth], m)
 		if sr.dfs(&child, depth+1, next) {
 			return true
