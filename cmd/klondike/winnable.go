@@ -174,7 +174,7 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 		len(res.Deals), what, o.count, res.Searched, m.From, res.Won, res.Lost, res.Unknown)
 	switch {
 	case res.Exhausted:
-		return failErrorf("the %s deal numbers ran out before %d %s deals were found", m.SeedType, o.count, what)
+		return failErrorf("the %s deal numbers below 2^64, which winnable searches, ran out before %d %s deals were found", m.SeedType, o.count, what)
 	case res.Limited:
 		return failErrorf("%d deals searched (--max-deals) before %d %s deals were found", res.Searched, o.count, what)
 	}
