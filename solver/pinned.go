@@ -16,8 +16,8 @@ import (
 // the union of their U_i. If for every i in S (1) every card X_i may be
 // built on is in U, (2) X_i may not fill an empty pile, and (3) X_i is not
 // of the foundations' first rank and the card X_i follows on its
-// foundation (its suit's next lower rank, wrapping where ranks wrap) is
-// in U, then the game cannot be won from this position.
+// foundation (its suit's next lower rank; past the King to the Ace where
+// ranks wrap) is in U, then the game cannot be won from this position.
 //
 // Proof. Suppose some X_i (i in S) leaves the card it lies on, and take
 // the first such move. Until then every card of U is still face down:
@@ -44,11 +44,13 @@ import (
 // native deal 95 has the Nine of Clubs face up on the Eight of Clubs and
 // both red Tens.
 //
-// The search uses it twice (pinApplies): at the deal (Solve and
-// solver.Small answer lost at once) and after every move that turns a
-// pile's face-down card, whose child is not searched when a set S exists
-// (the conditions read only the X_i and U_i, which change only when a
-// card is turned). The rules it applies to are those of the other games
+// The search uses it twice (pinApplies): at the root of every search
+// (Solve and solver.Small answer lost at once; the root is a deal, or a
+// position a player or an advice solves) and after every move that turns
+// a pile's face-down card, whose child is not searched when a set S
+// exists (the conditions read only the X_i and U_i, which change only when
+// a card is turned). Where any card fills an empty pile (Thumb and Pouch,
+// Whitehead) condition (2) never holds, and the proof is not used. The rules it applies to are those of the other games
 // (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the like); Klondike's
 // rule sets, which the relaxed game bounds, keep their search unchanged.
 // It is a pruning that correctness does not need, so NoPrune turns it
@@ -69,21 +71,23 @@ type pinTable struct {
 }
 
 // newPinTable works out the proof's table for s's deal (its foundation
-// base included).
-func newPinTable(s *engine.State) *pinTable {
+// base included) from the deal rules' fitters (fitters[t]: the cards that
+// may be built on t) and fillers (the cards that may fill an empty pile);
+// nil when every card of the game may fill an empty pile, so that none is
+// ever pinned.
+func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable {
 	g := s.Game()
 	r := &g.Rules
-	pt := &pinTable{}
+	pt := &pinTable{fill: fillers}
+	var cards uint64
 	base := s.Base()
 	for x := engine.Card(0); x < 64; x++ {
-		if !x.Valid() {
+		if !x.Valid() || x.IsJoker() || x.Rank() > r.Ranks {
 			continue
 		}
-		if s.CanFill(x) {
-			pt.fill |= 1 << x
-		}
+		cards |= 1 << x
 		for t := engine.Card(0); t < 64; t++ {
-			if t.Valid() && g.Fits(x, t) {
+			if fitters[t]&(1<<x) != 0 {
 				pt.hosts[x] |= 1 << t
 			}
 		}
@@ -100,8 +104,13 @@ func newPinTable(s *engine.State) *pinTable {
 		case rk > base:
 			pt.after[x] = 1 << engine.NewCard(rk-1, x.Suit())
 		}
-		// otherwise (a rank below an unwrapped base) it is left unknown,
-		// and the card is never taken for pinned
+		// otherwise (a rank below the base where Rules.Wrap is off) it is
+		// left unknown and the card never taken for pinned: a deliberate
+		// under-approximation (the engine's foundations wrap past the King
+		// whenever the base is above the Ace)
+	}
+	if cards&^fillers == 0 {
+		return nil
 	}
 	return pt
 }

@@ -24,7 +24,7 @@ func TestPinnedDeal95(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !newPinTable(&s).pinnedAny(&s) {
+	if pt := newDealRules(&s, false).pin; pt == nil || !pt.pinnedAny(&s) {
 		t.Errorf("not pinned")
 	}
 	if res := Solve(context.Background(), s, Options{MaxNodes: 1000}); res.Verdict != Lost || res.Stats.Nodes != 0 {
@@ -69,13 +69,27 @@ func TestPinnedIsLost(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(7, 95))
 			checked := 0
+			var skips int64
+			z := NewSmall(20_000_000)
 			var buf []engine.Move
 			for seed := uint64(0); seed < uint64(deals); seed++ {
 				s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
 				if err != nil {
 					t.Fatal(err)
 				}
-				pt := newPinTable(&s)
+				pt := newDealRules(&s, false).pin
+				if pt == nil {
+					t.Fatal("no pinned-card table")
+				}
+				if seed < 300 {
+					// The pruning inside the search: the small search,
+					// which prunes, against the unpruned one.
+					v := z.Solve(&s)
+					skips += z.sr.pinSkips
+					if want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}).Verdict; v != want {
+						t.Fatalf("seed %d: the pruned small search says %v, the unpruned search %v", seed, v, want)
+					}
+				}
 				for ply := 0; ply < 200; ply++ {
 					if pt.pinnedAny(&s) {
 						checked++
@@ -95,7 +109,10 @@ func TestPinnedIsLost(t *testing.T) {
 			if checked < deals/500 {
 				t.Errorf("only %d pinned positions in %d deals' random play: the check tests little", checked, deals)
 			}
-			t.Logf("%d pinned positions checked lost", checked)
+			t.Logf("%s: %d pinned positions checked lost; %d children skipped as pinned in the searches of 300 deals", name, checked, skips)
+			if skips == 0 && (name == "alaska" || name == "agnes-sorel") {
+				t.Errorf("no child skipped as pinned: the pruning inside the search is not tested")
+			}
 		})
 	}
 }

@@ -19,7 +19,8 @@ import (
 // exhaustive search over an exact table (every key stored in full, so no
 // hash collision can make two states one) whose end proves the loss, as
 // it does for Solve's quick search, or when the position has a pinned
-// card (pinned.go); Unknown when the node limit stopped it. A Small is not safe for concurrent use: give each goroutine its own.
+// card (pinned.go); Unknown when the node limit stopped it. A Small is not
+// safe for concurrent use: give each goroutine its own.
 type Small struct {
 	sr       search
 	tab      *table
@@ -58,7 +59,7 @@ func (z *Small) Solve(s *engine.State) Verdict {
 		sr.pk = &z.pk
 	}
 	z.tab.reset()
-	sr.nodes, sr.checked, sr.stop = 0, 0, NotStopped
+	sr.nodes, sr.checked, sr.stop, sr.pinSkips = 0, 0, NotStopped, 0
 	sr.path = sr.path[:0]
 	z.start = *s
 	if z.dr.pin != nil && z.dr.pin.pinnedAny(s) {

@@ -80,6 +80,7 @@ func (m sMove) move() engine.Move { return engine.Move(uint32(m)) }
 func (m sMove) steps() int        { return int(m >> 32 & 255) }
 
 type search struct {
+	pinSkips int64 // children skipped as pinned (pinned.go); read by the tests
 	opt      Options
 	tab      visited
 	worker   int          // this worker's number; workers > 0 vary the move order
@@ -157,7 +158,7 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 		}
 	}
 	if !noPrune && pinApplies(r) {
-		dr.pin = newPinTable(s)
+		dr.pin = newPinTable(s, &dr.fitters, dr.fillers)
 	}
 	return dr
 }
@@ -179,8 +180,9 @@ type sharedState struct {
 // the worker that stored it, so a worker may skip it, and the verdict is
 // the same as one worker's.
 //
-// A quick real search of 2,000 nodes (which wins most winnable Klondike
-// deals at once) comes first. Where the relaxed game applies (relax.go)
+// Where the pinned-card proof applies (pinned.go), a position with pinned
+// cards is lost at once. Otherwise a quick real search of 2,000 nodes
+// (which wins most winnable Klondike deals at once) comes first. Where the relaxed game applies (relax.go)
 // the root search of the relaxed game follows (relaxroot.go), with all of
 // opt.Mem: when it ends without a relaxed win the deal is lost (the
 // completeness theorem of relax.go); a relaxed win is realized as real
@@ -222,8 +224,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if opt.NoPrune {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil, 0)
 	}
-	if pinApplies(&s.Game().Rules) && newPinTable(&s).pinnedAny(&s) {
-		return Result{Verdict: Lost, Stats: Stats{Elapsed: time.Since(start)}} // pinned.go
+	if pinApplies(&s.Game().Rules) {
+		if pt := newDealRules(&s, false).pin; pt != nil && pt.pinnedAny(&s) {
+			return Result{Verdict: Lost, Stats: Stats{Elapsed: time.Since(start)}} // pinned.go
+		}
 	}
 	realMem, guideMem := memSplit(opt, relaxApplies(&s.Game().Rules))
 	var spent, peak int64          // nodes and largest table of the searches so far
@@ -650,6 +654,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		next := sr.pendingAfter(&child, mv)
 		child.Apply(mv)
 		if sr.pin != nil && mv.Flips() && sr.pin.pinnedAny(&child) {
+			sr.pinSkips++
 			continue // lost: pinned.go
 		}
 		sr.path = append(sr.path[:depth], m)
