@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
 
 	"github.com/klondike-family/klondike/variants"
 )
@@ -83,16 +84,8 @@ func TestPinnedAgainstBFS(t *testing.T) {
 	if testing.Short() {
 		deals = 60
 	}
-	for _, name := range []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer"} {
-		rules, ok := variants.Small(name)
-		if !ok {
-			t.Fatalf("%s has no small version", name)
-		}
-		if rules.StockCount() == 0 {
-			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 2}, {Down: 3, Up: 2}, {Down: 4, Up: 2}}
-		} else {
-			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
-		}
+	for _, name := range solver.PinnedGames {
+		rules := solver.PinnedTestRules(t, name)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			checkAgainstBFS(t, rules, 3000, deals)

@@ -46,21 +46,8 @@ func TestPinnedIsLost(t *testing.T) {
 	if testing.Short() {
 		deals = 1000
 	}
-	for _, name := range []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer"} {
-		rules, ok := variants.Small(name)
-		if !ok {
-			t.Fatalf("%s has no small version", name)
-		}
-		if !pinApplies(&rules) {
-			t.Fatalf("%s: the proof does not apply", name)
-		}
-		// More cards face down than the small version deals, so that
-		// cards are pinned often enough to be checked.
-		if rules.StockCount() == 0 {
-			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 2}, {Down: 3, Up: 2}, {Down: 4, Up: 2}}
-		} else {
-			rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
-		}
+	for _, name := range PinnedGames {
+		rules := PinnedTestRules(t, name)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			g, err := engine.NewGame(rules)
@@ -115,4 +102,29 @@ func TestPinnedIsLost(t *testing.T) {
 			}
 		})
 	}
+}
+
+// PinnedGames are the games whose small versions test the pinned-card
+// proof (here and in family_test.go).
+var PinnedGames = []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer"}
+
+// PinnedTestRules returns the small version of game name, dealt with more
+// cards face down than usual so that cards are pinned often enough to be
+// checked; it fails t when the game has no small version or the proof
+// does not apply to it.
+func PinnedTestRules(t *testing.T, name string) engine.Rules {
+	t.Helper()
+	rules, ok := variants.Small(name)
+	if !ok {
+		t.Fatalf("%s has no small version", name)
+	}
+	if rules.StockCount() == 0 {
+		rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 2}, {Down: 3, Up: 2}, {Down: 4, Up: 2}}
+	} else {
+		rules.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
+	}
+	if !pinApplies(&rules) {
+		t.Fatalf("%s: the pinned-card proof does not apply", name)
+	}
+	return rules
 }
