@@ -7,8 +7,10 @@ type tuning struct {
 	// maxDepth bounds the depth of the recursive searches (the real
 	// search's line, the relaxed searches'): a search that would go
 	// deeper stops with "depth", its verdict unknown. Go stops a goroutine
-	// whose stack passes 1 GB; a frame of dfs is about 320 bytes, so 2 M
-	// levels take about 670 MB. Only searches of many millions of nodes
+	// whose stack passes its limit (1 GB by default, and as the stack
+	// doubles only 512 MB of it is usable); a frame of dfs is about 330
+	// bytes, so 2 M levels take about 670 MB: the CLI raises the limit to
+	// 4 GB (cmd/klondike/main.go). Only searches of many millions of nodes
 	// in games without cycles of the K+ stock to bound them (Thumb and
 	// Pouch, with 60 M nodes) have gone that deep.
 	maxDepth int

@@ -16,9 +16,17 @@ package main
 import (
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 func main() {
+	// A goroutine's stack doubles as it grows, so under Go's default
+	// limit of 1 GB it can hold only 512 MB: about 1.6 M levels of the
+	// solver's depth-first search, fewer than its depth bound of 2 M
+	// (solver/tuning.go). A Whitehead deal went that deep and the process
+	// died of a stack overflow; with 4 GB a line of the full 2 M levels
+	// fits, and a deeper one stops with "depth" as designed.
+	debug.SetMaxStack(4 << 30)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
