@@ -251,3 +251,78 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+// packedPositions returns playoutPositions packed, each with its own deal.
+func packedPositions(b *testing.B, r engine.Rules) []engine.Packed {
+	b.Helper()
+	var out []engine.Packed
+	for _, s := range playoutPositions(b, r) {
+		p, err := engine.Pack(&s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// BenchmarkPackedMoves is BenchmarkMoves on packed positions.
+func BenchmarkPackedMoves(b *testing.B) {
+	for _, bc := range benchRules {
+		b.Run(bc.name, func(b *testing.B) {
+			ps := packedPositions(b, bc.rules)
+			buf := make([]engine.Move, 0, 256)
+			moves, i := 0, 0
+			b.ReportAllocs()
+			for b.Loop() {
+				buf = ps[i].Moves(buf[:0])
+				moves += len(buf)
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/sec, "states/s")
+			b.ReportMetric(float64(moves)/sec, "moves/s")
+		})
+	}
+}
+
+// BenchmarkPackedPlayout is BenchmarkPlayout on packed positions.
+func BenchmarkPackedPlayout(b *testing.B) {
+	for _, bc := range benchRules {
+		b.Run(bc.name, func(b *testing.B) {
+			var deals []engine.Packed
+			for _, s := range loadDeals(b, engine.MustGame(bc.rules)) {
+				p, err := engine.Pack(&s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				deals = append(deals, p)
+			}
+			rng := xorshift(0x2545f4914f6cdd1d)
+			buf := make([]engine.Move, 0, 256)
+			var moves, gen int
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				p := deals[i]
+				if i++; i == len(deals) {
+					i = 0
+				}
+				for range maxPlies {
+					buf = p.Moves(buf[:0])
+					gen += len(buf)
+					if len(buf) == 0 {
+						break
+					}
+					p.Apply(buf[rng.intn(len(buf))])
+					moves++
+				}
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(moves)/sec, "moves/s")
+			b.ReportMetric(float64(gen)/sec, "generated/s")
+		})
+	}
+}

@@ -71,6 +71,10 @@ type MovegenOptions struct {
 	// are then per CPU second, which a loaded machine disturbs less than
 	// per wall second. Nil: rates per wall second.
 	CPU func() time.Duration
+	// Engine is the engine timed: EngineState, EnginePacked, or "" for
+	// the packed one when the game's positions can be packed
+	// (engine.Game.Packable) and the State otherwise.
+	Engine string
 }
 
 // stopwatch times a span in wall time and, when it has a CPU clock, CPU
@@ -117,7 +121,8 @@ type Movegen struct {
 	Pinned     *PinnedCheck  `json:"pinned,omitempty"`
 	Perft      PerftTiming   `json:"perft"`
 	Throughput *Throughput   `json:"throughput,omitempty"`
-	StateBytes int           `json:"state_bytes"` // unsafe.Sizeof(engine.State{})
+	Engine     string        `json:"engine"`      // the engine timed: EngineState or EnginePacked
+	StateBytes int           `json:"state_bytes"` // the size of its position: unsafe.Sizeof(engine.State{}) or (engine.Packed{})
 }
 
 // MovegenDeal is one deal of a movegen benchmark with its perft counts and,
@@ -260,7 +265,38 @@ func RunMovegen(r engine.Rules, o MovegenOptions) (*Movegen, error) {
 			return nil, fmt.Errorf("deal %d: %v", d.Seed, err)
 		}
 	}
-	m := &Movegen{Clock: "wall", Depth: o.Depth, StateBytes: int(unsafe.Sizeof(engine.State{}))}
+	m := &Movegen{Clock: "wall", Depth: o.Depth, Engine: o.Engine, StateBytes: int(unsafe.Sizeof(engine.State{}))}
+	var packed []engine.Packed
+	switch o.Engine {
+	case "":
+		m.Engine = EngineState
+		if g.Packable() == nil {
+			m.Engine = EnginePacked
+		}
+	case EngineState:
+	case EnginePacked:
+		if err := g.Packable(); err != nil {
+			return nil, fmt.Errorf("engine packed: %v", err)
+		}
+	default:
+		return nil, fmt.Errorf("engine %q: want %q or %q", o.Engine, EngineState, EnginePacked)
+	}
+	if m.Engine == EnginePacked {
+		m.StateBytes = int(unsafe.Sizeof(engine.Packed{}))
+		for i := range starts {
+			p, err := engine.Pack(&starts[i])
+			if err != nil {
+				return nil, fmt.Errorf("deal %d: %v", o.Deals[i].Seed, err)
+			}
+			packed = append(packed, p)
+		}
+	}
+	perft := func(i int) []engine.PerftCounts {
+		if packed != nil {
+			return engine.PerftPacked(packed[i], o.Depth)
+		}
+		return engine.Perft(starts[i], o.Depth)
+	}
 	if o.CPU != nil {
 		m.Clock = "cpu"
 	}
@@ -270,8 +306,8 @@ func RunMovegen(r engine.Rules, o MovegenOptions) (*Movegen, error) {
 	watch := startWatch(o.CPU)
 	begin := time.Now()
 	for pass := 0; pass == 0 || time.Since(begin) < o.PerftTime; pass++ {
-		for i, s := range starts {
-			counts := engine.Perft(s, o.Depth)
+		for i := range starts {
+			counts := perft(i)
 			for _, c := range counts {
 				m.Perft.Nodes += c.Nodes
 			}
@@ -301,7 +337,12 @@ func RunMovegen(r engine.Rules, o MovegenOptions) (*Movegen, error) {
 		}
 	}
 	if o.Playouts > 0 {
-		t := MeasureThroughput(starts, o.Playouts, o.RNGSeed, o.CPU)
+		var t Throughput
+		if packed != nil {
+			t = MeasurePackedThroughput(packed, o.Playouts, o.RNGSeed, o.CPU)
+		} else {
+			t = MeasureThroughput(starts, o.Playouts, o.RNGSeed, o.CPU)
+		}
 		m.Throughput = &t
 	}
 	return m, nil
@@ -327,30 +368,159 @@ func rate(n int64, sec float64) float64 {
 // cache.
 const genPositionPlayouts = 16
 
+// Engines bench movegen can time: the general State, and the 64-byte
+// Packed positions of the games they hold.
+const (
+	EngineState  = "state"
+	EnginePacked = "packed"
+)
+
+// engineLoops are an engine's timed loops, each with its moves and
+// positions in concrete types so that nothing is called through an
+// interface on the hot path.
+type engineLoops struct {
+	// playouts plays n random playouts from the starts, cycling through
+	// them, and returns the moves played, the moves generated and the
+	// playouts stopped by the ply cap.
+	playouts func(n int, rng *RNG) (played, generated, capped int64)
+	// collect keeps the positions of k random playouts for generate and
+	// returns how many it kept.
+	collect func(k int, rng *RNG) int
+	// generate generates the moves of n kept positions, cycling through
+	// them, and returns the moves generated.
+	generate func(n int64) int64
+}
+
+// stateLoops are the loops of the State engine.
+func stateLoops(starts []engine.State) engineLoops {
+	buf := make([]engine.Move, 0, 256)
+	var ps []engine.State
+	return engineLoops{
+		playouts: func(n int, rng *RNG) (played, generated, capped int64) {
+			for i := range n {
+				s := starts[i%len(starts)]
+				p, g, b := Playout(&s, rng, PlayoutPlies, buf)
+				buf = b
+				played += int64(p)
+				generated += int64(g)
+				if p == PlayoutPlies {
+					capped++
+				}
+			}
+			return played, generated, capped
+		},
+		collect: func(k int, rng *RNG) int {
+			for i := range k {
+				s := starts[i%len(starts)]
+				for range PlayoutPlies {
+					ps = append(ps, s)
+					if buf = s.Moves(buf[:0]); len(buf) == 0 {
+						break
+					}
+					s.Apply(buf[rng.Intn(len(buf))])
+				}
+			}
+			return len(ps)
+		},
+		generate: func(n int64) (moves int64) {
+			for i, j := int64(0), 0; i < n; i++ {
+				buf = ps[j].Moves(buf[:0])
+				moves += int64(len(buf))
+				if j++; j == len(ps) {
+					j = 0
+				}
+			}
+			return moves
+		},
+	}
+}
+
+// packedLoops are the loops of the Packed engine.
+func packedLoops(starts []engine.Packed) engineLoops {
+	buf := make([]engine.Move, 0, 256)
+	var ps []engine.Packed
+	return engineLoops{
+		playouts: func(n int, rng *RNG) (played, generated, capped int64) {
+			for i := range n {
+				p := starts[i%len(starts)]
+				pl, g, b := PlayoutPacked(&p, rng, PlayoutPlies, buf)
+				buf = b
+				played += int64(pl)
+				generated += int64(g)
+				if pl == PlayoutPlies {
+					capped++
+				}
+			}
+			return played, generated, capped
+		},
+		collect: func(k int, rng *RNG) int {
+			for i := range k {
+				p := starts[i%len(starts)]
+				for range PlayoutPlies {
+					ps = append(ps, p)
+					if buf = p.Moves(buf[:0]); len(buf) == 0 {
+						break
+					}
+					p.Apply(buf[rng.Intn(len(buf))])
+				}
+			}
+			return len(ps)
+		},
+		generate: func(n int64) (moves int64) {
+			for i, j := int64(0), 0; i < n; i++ {
+				buf = ps[j].Moves(buf[:0])
+				moves += int64(len(buf))
+				if j++; j == len(ps) {
+					j = 0
+				}
+			}
+			return moves
+		},
+	}
+}
+
+// PlayoutPacked is Playout on a packed position.
+func PlayoutPacked(p *engine.Packed, rng *RNG, maxPlies int, buf []engine.Move) (played, generated int, _ []engine.Move) {
+	for played < maxPlies {
+		buf = p.Moves(buf[:0])
+		generated += len(buf)
+		if len(buf) == 0 {
+			break
+		}
+		p.Apply(buf[rng.Intn(len(buf))])
+		played++
+	}
+	return played, generated, buf
+}
+
 // MeasureThroughput times playouts random playouts from starts (cycling
 // through them; each capped at PlayoutPlies) and then move generation alone
 // on the positions of a few playouts, as many generations as the
 // playouts made. Both loops allocate nothing. cpu is the CPU clock, or nil
 // for rates per wall second (see MovegenOptions.CPU).
 func MeasureThroughput(starts []engine.State, playouts int, seed uint64, cpu func() time.Duration) Throughput {
+	if len(starts) == 0 {
+		return Throughput{}
+	}
+	return measureThroughput(stateLoops(starts), playouts, seed, cpu)
+}
+
+// MeasurePackedThroughput is MeasureThroughput with packed positions.
+func MeasurePackedThroughput(starts []engine.Packed, playouts int, seed uint64, cpu func() time.Duration) Throughput {
+	if len(starts) == 0 {
+		return Throughput{}
+	}
+	return measureThroughput(packedLoops(starts), playouts, seed, cpu)
+}
+
+func measureThroughput(e engineLoops, playouts int, seed uint64, cpu func() time.Duration) Throughput {
 	var t Throughput
-	if len(starts) == 0 || playouts < 1 {
+	if playouts < 1 {
 		return t
 	}
-	buf := make([]engine.Move, 0, 256)
-
 	rng := NewRNG(seed)
 	watch := startWatch(cpu)
-	for i := range playouts {
-		s := starts[i%len(starts)]
-		played, gen, b := Playout(&s, &rng, PlayoutPlies, buf)
-		buf = b
-		t.PlayoutMoves += int64(played)
-		t.PlayoutGenerated += int64(gen)
-		if played == PlayoutPlies {
-			t.Capped++
-		}
-	}
+	t.PlayoutMoves, t.PlayoutGenerated, t.Capped = e.playouts(playouts, &rng)
 	t.PlayoutSeconds, t.PlayoutCPUSeconds = watch.stop()
 	t.Playouts = int64(playouts)
 	t.PlayoutsPerSec = rateOf(t.Playouts, t.PlayoutSeconds, t.PlayoutCPUSeconds)
@@ -358,27 +528,10 @@ func MeasureThroughput(starts []engine.State, playouts int, seed uint64, cpu fun
 
 	// The positions of a few playouts, untimed.
 	rng = NewRNG(seed ^ 0x5851f42d4c957f2d)
-	var ps []engine.State
-	for i := range genPositionPlayouts {
-		s := starts[i%len(starts)]
-		for range PlayoutPlies {
-			ps = append(ps, s)
-			if buf = s.Moves(buf[:0]); len(buf) == 0 {
-				break
-			}
-			s.Apply(buf[rng.Intn(len(buf))])
-		}
-	}
-	n := max(t.PlayoutMoves, int64(len(ps)))
-	var moves int64
+	kept := e.collect(genPositionPlayouts, &rng)
+	n := max(t.PlayoutMoves, int64(kept))
 	watch = startWatch(cpu)
-	for i, j := int64(0), 0; i < n; i++ {
-		buf = ps[j].Moves(buf[:0])
-		moves += int64(len(buf))
-		if j++; j == len(ps) {
-			j = 0
-		}
-	}
+	moves := e.generate(n)
 	t.GenSeconds, t.GenCPUSeconds = watch.stop()
 	t.Generations, t.GeneratedMoves = n, moves
 	t.GenPerSec = rateOf(n, t.GenSeconds, t.GenCPUSeconds)

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -258,5 +259,42 @@ func TestCheckMismatch(t *testing.T) {
 	other := []MovegenDeal{{Seed: 1 << 40, SeedType: SeedNative, Counts: m.Deals[0].Counts}}
 	if p := tb.Check(other); p.OK() || p.Deals != 0 {
 		t.Errorf("Check of a deal not in the table = %+v, want no deal checked, not OK", p)
+	}
+}
+
+// TestRunMovegenEngines runs both engines on the same deals: the same
+// counts, each engine named with its position's size; a game the packed
+// positions cannot hold runs the State by default and is refused with
+// EnginePacked.
+func TestRunMovegenEngines(t *testing.T) {
+	tb := draw1Table(t)
+	deals := []PerftDeal{{Seed: tb.Deals[0].Seed, SeedType: tb.Deals[0].SeedType}}
+	runs := map[string]*Movegen{}
+	for _, e := range []string{"", EngineState, EnginePacked} {
+		m, err := RunMovegen(tb.Rules, MovegenOptions{Deals: deals, Depth: 4, Playouts: 2, RNGSeed: 1, Engine: e})
+		if err != nil {
+			t.Fatalf("engine %q: %v", e, err)
+		}
+		runs[e] = m
+	}
+	if runs[""].Engine != EnginePacked || runs[EnginePacked].StateBytes != 64 || runs[EngineState].StateBytes <= 64 {
+		t.Errorf("default engine %q, packed %d bytes, state %d bytes; want packed, 64, more",
+			runs[""].Engine, runs[EnginePacked].StateBytes, runs[EngineState].StateBytes)
+	}
+	if !reflect.DeepEqual(runs[EngineState].Totals, runs[EnginePacked].Totals) {
+		t.Errorf("the engines count differently: state %v, packed %v", runs[EngineState].Totals, runs[EnginePacked].Totals)
+	}
+	if a, b := runs[EngineState].Throughput, runs[EnginePacked].Throughput; a.PlayoutMoves != b.PlayoutMoves || a.GeneratedMoves != b.GeneratedMoves {
+		t.Errorf("the engines play different playouts: state %d moves (%d generated), packed %d (%d)",
+			a.PlayoutMoves, a.GeneratedMoves, b.PlayoutMoves, b.GeneratedMoves)
+	}
+	yukon := engine.Klondike(1, 0)
+	yukon.Unit = engine.UnitAnyFaceUp
+	m, err := RunMovegen(yukon, MovegenOptions{Deals: []PerftDeal{{Seed: 0, SeedType: SeedNative}}, Depth: 2})
+	if err != nil || m.Engine != EngineState {
+		t.Errorf("a game packed positions cannot hold: engine %v, %v; want state", m, err)
+	}
+	if _, err := RunMovegen(yukon, MovegenOptions{Deals: []PerftDeal{{Seed: 0, SeedType: SeedNative}}, Depth: 2, Engine: EnginePacked}); err == nil {
+		t.Error("engine packed on a game it cannot hold: no error")
 	}
 }

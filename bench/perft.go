@@ -136,8 +136,9 @@ func classByName(name string) int {
 }
 
 // Verify runs the engine's perft on every deal of the table to the
-// table's depth and returns an error naming the first deal and depth whose
-// counts differ.
+// table's depth, with the State and, where the game's positions can be
+// packed, with the Packed positions too, and returns an error naming the
+// first deal, depth and engine whose counts differ.
 func (t *PerftTable) Verify() error {
 	g, err := engine.NewGame(t.Rules)
 	if err != nil {
@@ -152,14 +153,27 @@ func (t *PerftTable) Verify() error {
 		if err != nil {
 			return fmt.Errorf("%s deal %d: %v", t.Name, d.Seed, err)
 		}
-		got := engine.Perft(s, len(d.Counts))
-		for i, row := range d.Counts {
-			want, err := row.PerftCounts()
+		engines := map[string][]engine.PerftCounts{EngineState: engine.Perft(s, len(d.Counts))}
+		if g.Packable() == nil {
+			p, err := engine.Pack(&s)
 			if err != nil {
 				return fmt.Errorf("%s deal %d: %v", t.Name, d.Seed, err)
 			}
-			if got[i] != want {
-				return fmt.Errorf("%s deal %d depth %d: perft %s, pinned %s", t.Name, d.Seed, i+1, formatCounts(got[i]), formatCounts(want))
+			engines[EnginePacked] = engine.PerftPacked(p, len(d.Counts))
+		}
+		for _, name := range []string{EngineState, EnginePacked} {
+			got, ok := engines[name]
+			if !ok {
+				continue
+			}
+			for i, row := range d.Counts {
+				want, err := row.PerftCounts()
+				if err != nil {
+					return fmt.Errorf("%s deal %d: %v", t.Name, d.Seed, err)
+				}
+				if got[i] != want {
+					return fmt.Errorf("%s deal %d depth %d: perft of engine %s %s, pinned %s", t.Name, d.Seed, i+1, name, formatCounts(got[i]), formatCounts(want))
+				}
 			}
 		}
 	}

@@ -113,3 +113,44 @@ var moveClasses = func() (t [1 << 12]Class) {
 	}
 	return t
 }()
+
+// PerftPacked is Perft on a packed position: the same counts as Perft of
+// p.State(), by the packed engine.
+func PerftPacked(p Packed, depth int) []PerftCounts {
+	if depth < 1 {
+		return nil
+	}
+	counts := make([]PerftCounts, depth)
+	pp := &packedPerfter{moves: make([][]Move, depth), states: make([]Packed, depth)}
+	backing := make([]Move, depth*perftMoveCap)
+	for d := range pp.moves {
+		pp.moves[d] = backing[d*perftMoveCap : d*perftMoveCap : (d+1)*perftMoveCap]
+	}
+	pp.count(&p, 0, counts)
+	return counts
+}
+
+// packedPerfter is perfter for packed positions.
+type packedPerfter struct {
+	moves  [][]Move
+	states []Packed
+}
+
+func (pp *packedPerfter) count(p *Packed, d int, counts []PerftCounts) {
+	ms := p.Moves(pp.moves[d][:0])
+	pp.moves[d] = ms
+	c := &counts[d]
+	c.Nodes += int64(len(ms))
+	for _, m := range ms {
+		c.ByClass[moveClasses[m&classBits|m>>(17-10)&(3<<10)]]++
+		c.Flips += int64(m >> 19 & 1)
+	}
+	if d+1 == len(counts) {
+		return
+	}
+	child := &pp.states[d]
+	for _, m := range ms {
+		p.Child(m, child)
+		pp.count(child, d+1, counts)
+	}
+}

@@ -38,6 +38,11 @@ type Game struct {
 	// fillRanks[b] is the ranks of the real cards of fillMask[b], bit r
 	// for rank r: the fill rules ask a real card only for its rank.
 	fillRanks [16]uint16
+	// patternFits tells that in runs built down by rank a card of a run
+	// fits on every card of the next rank up that runPattern admits: the
+	// builds in alternating colour, in suit and in colour, whose pattern
+	// is the build's own test but for rank.
+	patternFits bool
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -48,6 +53,7 @@ func NewGame(r Rules) (*Game, error) {
 	r.Deal = append([]PileDeal(nil), r.Deal...)
 	g := &Game{Rules: r, piles: len(r.Deal), reserves: r.Reserves, cells: r.Cells,
 		founds: r.Foundations(), ranks: r.Ranks, joker: r.Joker, realCards: r.RealCards()}
+	g.patternFits = r.Build == BuildAltColour || r.Build == BuildSameSuit || r.Build == BuildSameColour
 	g.symPiles = r.StockTo != StockToPiles
 	g.symReserv = r.StockTo != StockToReserves
 	for c := Card(0); c < 64; c++ {

@@ -23,6 +23,7 @@ type benchMovegenOptions struct {
 	playouts  int
 	perftTime time.Duration
 	json      bool
+	engine    string
 }
 
 // Defaults of bench movegen when the rules have no pinned table.
@@ -34,7 +35,7 @@ const (
 func newBenchMovegenCmd(stdout io.Writer) *cobra.Command {
 	o := &benchMovegenOptions{}
 	cmd := &cobra.Command{
-		Use:   "movegen [--game G] [rule flags] [--deals N] [--depth D] [--divide] [--seed S] [--playouts N] [--json]",
+		Use:   "movegen [--game G] [rule flags] [--deals N] [--depth D] [--divide] [--seed S] [--playouts N] [--engine E] [--json]",
 		Short: "Count perft from fixed deals and time move generation and random playouts",
 		Long: `Count the legal move sequences (perft) of every length up to --depth from
 fixed deals, split by the class of their last move and with the face-down
@@ -47,7 +48,14 @@ those of a pinned perft table (go test ./bench) and neither --seed nor
 --deals is given, the table's deals and depth are used; whenever the deals
 are in the table their counts are checked against it, and a mismatch exits
 with code 1. --divide prints, for each deal, the sequences of the full
-depth under each root move. --json prints one JSON object.`,
+depth under each root move. --json prints one JSON object.
+
+--engine chooses the engine timed: "packed", the 64-byte bit-packed
+positions of the one-deck games of Klondike's shape (every Klondike rule
+set, Strict, Holdout, Thumb and Pouch), or "state", the general State of
+every game. By default the packed one where it holds the game. Both list
+the same moves in the same order (go test ./engine), so the counts are
+the same.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runBenchMovegen(stdout, cmd.Flags(), o)
@@ -61,6 +69,7 @@ depth under each root move. --json prints one JSON object.`,
 	fs.StringVar(&o.seed, "seed", "0", "first native seed of the deals")
 	fs.IntVar(&o.playouts, "playouts", 5000, "random playouts timed; 0 to skip the throughput")
 	fs.DurationVar(&o.perftTime, "perft-time", time.Second, "least time perft is repeated for to time it")
+	fs.StringVar(&o.engine, "engine", "", `engine timed: "packed" or "state" (default: packed where the game allows it)`)
 	addJSONFlag(fs, &o.json)
 	return cmd
 }
@@ -97,6 +106,8 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 		return usageErrorf("--depth %d: want 1 or more", o.depth)
 	case o.playouts < 0:
 		return usageErrorf("--playouts %d: want 0 or more", o.playouts)
+	case o.engine != "" && o.engine != bench.EngineState && o.engine != bench.EnginePacked:
+		return usageErrorf("--engine %q: want %q or %q", o.engine, bench.EnginePacked, bench.EngineState)
 	case o.perftTime < 0:
 		return usageErrorf("--perft-time %v: want 0 or more", o.perftTime)
 	case seed+o.deals-1 < seed:
@@ -109,6 +120,7 @@ func runBenchMovegen(w io.Writer, fs *pflag.FlagSet, o *benchMovegenOptions) err
 	opt := bench.MovegenOptions{
 		Depth: o.depth, Divide: o.divide, PerftTime: o.perftTime,
 		Playouts: o.playouts, RNGSeed: 0x2545f4914f6cdd1d, CPU: cpuClock(),
+		Engine: o.engine,
 	}
 	if table != nil && !fs.Changed("deals") && !fs.Changed("seed") {
 		for _, d := range table.Deals {
@@ -211,7 +223,7 @@ func writeBenchMovegen(w io.Writer, rep *benchMovegenReport) error {
 			si(t.PlayoutsPerSec), si(t.PlayoutMovesPerSec), t.Playouts,
 			float64(t.PlayoutMoves)/float64(t.Playouts), t.Capped, bench.PlayoutPlies, spans(t.PlayoutSeconds, t.PlayoutCPUSeconds))
 	}
-	_, err := fmt.Fprintf(w, "  state size:  %d bytes\n", m.StateBytes)
+	_, err := fmt.Fprintf(w, "  state size:  %d bytes (engine %s)\n", m.StateBytes, m.Engine)
 	return err
 }
 
