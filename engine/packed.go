@@ -360,7 +360,7 @@ func (p *Packed) Moves(dst []Move) []Move {
 			}
 			t := top[j]
 			k := int(t>>2) - topRank
-			if k >= lo && k <= groups && (g.patternFits || g.fits(p.cardAt(i, k-1), t)) {
+			if k >= lo && k <= groups && g.suitFits[p.suits[i]>>(2*(k-1))&3]>>(t&3)&1 != 0 {
 				dst = append(dst, groupMove(i, j, k, flipAt))
 			}
 		}

@@ -38,11 +38,10 @@ type Game struct {
 	// fillRanks[b] is the ranks of the real cards of fillMask[b], bit r
 	// for rank r: the fill rules ask a real card only for its rank.
 	fillRanks [16]uint16
-	// patternFits tells that in runs built down by rank a card of a run
-	// fits on every card of the next rank up that runPattern admits: the
-	// builds in alternating colour, in suit and in colour, whose pattern
-	// is the build's own test but for rank.
-	patternFits bool
+	// suitFits[a] is, in builds down by rank, the set of the suits b
+	// (bit b) such that a card of suit a fits on a card of suit b one rank
+	// above it: the build's test but for rank.
+	suitFits [4]uint8
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -53,7 +52,15 @@ func NewGame(r Rules) (*Game, error) {
 	r.Deal = append([]PileDeal(nil), r.Deal...)
 	g := &Game{Rules: r, piles: len(r.Deal), reserves: r.Reserves, cells: r.Cells,
 		founds: r.Foundations(), ranks: r.Ranks, joker: r.Joker, realCards: r.RealCards()}
-	g.patternFits = r.Build == BuildAltColour || r.Build == BuildSameSuit || r.Build == BuildSameColour
+	if r.Build != BuildUpDownSuit {
+		for a := range 4 {
+			for b := range 4 {
+				if g.fitsRule(NewCard(1, a), NewCard(2, b)) {
+					g.suitFits[a] |= 1 << b
+				}
+			}
+		}
+	}
 	g.symPiles = r.StockTo != StockToPiles
 	g.symReserv = r.StockTo != StockToReserves
 	for c := Card(0); c < 64; c++ {
