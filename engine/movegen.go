@@ -75,17 +75,13 @@ func (g *Game) fillRule(c Card, base int) bool {
 // card is in it exactly when foundationFor finds a foundation for it.
 func (s *State) foundationNext() uint64 {
 	g := s.g
+	nb := &g.nextBit[s.base&15]
 	var m uint64
-	if s.base == 1 {
-		for i := 0; i < g.founds; i++ {
-			m |= bit(NewCard(int(s.found[i])+1, i&3))
-		}
-		return m &^ bit(Joker)
-	}
 	for i := 0; i < g.founds; i++ {
-		if h := int(s.found[i]); h < g.ranks {
-			m |= bit(NewCard(g.rankAt(int(s.base), h), i&3))
-		}
+		m |= nb[s.found[i]&15] << (i & 3)
+	}
+	if s.base == 1 {
+		return m &^ bit(Joker)
 	}
 	return m
 }
@@ -421,11 +417,12 @@ func (s *State) Moves(dst []Move) []Move {
 		// that follow the top card's pattern (runPattern); the groups'
 		// own checks below narrow them.
 		var set, hosts uint64
-		if rankRuns {
+		switch {
+		case rankRuns:
 			pat := g.runPattern[top&63]
 			set = rankRange(topRank, groups) & pat
 			hosts = rankRange(topRank+1, groups) & pat
-		} else {
+		default:
 			for _, c := range s.cards[int(tb.hi[i])-groups : tb.hi[i]] {
 				set |= bit(c)
 				hosts |= g.hostMask[c&63]

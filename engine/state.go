@@ -42,6 +42,11 @@ type Game struct {
 	// (bit b) such that a card of suit a fits on a card of suit b one rank
 	// above it: the build's test but for rank.
 	suitFits [4]uint8
+	// nextBit[b][h] is the set holding the clubs card that a foundation
+	// of h cards built from rank b takes next (shifted by the suit, the
+	// card of any suit): from the Ace rank h+1, as foundationFor asks;
+	// from another base empty when the foundation is complete.
+	nextBit [16][16]uint64
 }
 
 // NewGame checks the rules and prepares a Game.
@@ -52,6 +57,14 @@ func NewGame(r Rules) (*Game, error) {
 	r.Deal = append([]PileDeal(nil), r.Deal...)
 	g := &Game{Rules: r, piles: len(r.Deal), reserves: r.Reserves, cells: r.Cells,
 		founds: r.Foundations(), ranks: r.Ranks, joker: r.Joker, realCards: r.RealCards()}
+	for h := 0; h < 14; h++ {
+		g.nextBit[1][h] = bit(NewCard(h+1, 0)) // as foundationFor: rank h+1 from the Ace
+	}
+	for b := 2; b <= g.ranks; b++ {
+		for h := 0; h < g.ranks; h++ {
+			g.nextBit[b][h] = bit(NewCard(g.rankAt(b, h), 0))
+		}
+	}
 	if r.Build != BuildUpDownSuit {
 		for a := range 4 {
 			for b := range 4 {
