@@ -326,3 +326,25 @@ func BenchmarkPackedPlayout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPackedKey measures the packed position's key, its fields read
+// as seven words, against which BenchmarkKey's AppendKey scans the cards.
+func BenchmarkPackedKey(b *testing.B) {
+	for _, bc := range benchRules {
+		b.Run(bc.name, func(b *testing.B) {
+			ps := packedPositions(b, bc.rules)
+			var sum uint64
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				k := ps[i].Key()
+				sum += k[0] ^ k[6]
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "states/s")
+			_ = sum
+		})
+	}
+}
