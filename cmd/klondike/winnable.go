@@ -170,8 +170,8 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 	if o.grade != "" {
 		what = o.grade
 	}
-	fmt.Fprintf(stderr, "winnable: %d %s deals of %d asked; %d deals searched from %d: %d won, %d lost, %d unknown (skipped)\n",
-		len(res.Deals), what, o.count, res.Searched, m.From, res.Won, res.Lost, res.Unknown)
+	fmt.Fprintf(stderr, "winnable: %d %s %s of %d asked; %s searched from %d: %d won, %d lost, %d unknown (skipped)\n",
+		len(res.Deals), what, deals(len(res.Deals)), o.count, fmt.Sprintf("%d %s", res.Searched, deals(res.Searched)), m.From, res.Won, res.Lost, res.Unknown)
 	switch {
 	case res.Exhausted:
 		return failErrorf("the %s deal numbers below 2^64, which winnable searches, ran out before %d %s deals were found", m.SeedType, o.count, what)
@@ -179,4 +179,12 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 		return failErrorf("%d deals searched (--max-deals) before %d %s deals were found", res.Searched, o.count, what)
 	}
 	return nil
+}
+
+// deals is "deal" or "deals" for n of them.
+func deals(n int) string {
+	if n == 1 {
+		return "deal"
+	}
+	return "deals"
 }

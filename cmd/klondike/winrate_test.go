@@ -350,7 +350,7 @@ func TestWinnable(t *testing.T) {
 		line.Grade != results.GradeEasy || line.SolutionLen == 0 || len(line.Plays) != 1 {
 		t.Errorf("line %+v", line)
 	}
-	if !strings.Contains(errs, "1 winnable deals of 1 asked; 1 deals searched from 5: 1 won, 0 lost, 0 unknown") {
+	if !strings.Contains(errs, "1 winnable deal of 1 asked; 1 deal searched from 5: 1 won, 0 lost, 0 unknown") {
 		t.Errorf("stderr %q", errs)
 	}
 	// again: the same answer from the records
