@@ -36,9 +36,9 @@ const (
 //	down      4  pile i's face-down cards in bits 4i..4i+3
 //	talon     4  bit k set when talon card k (the deal's turning order) is
 //	             still in the talon
-//	waste     1  the talon cards of index below waste are the waste (its
-//	             top the highest of them), the others the stock (turned
-//	             next from the lowest)
+//	waste     1  the talon cards of index below waste are the waste, the
+//	             others the stock (turned next from the lowest); waste is
+//	             one past the waste's top card, 0 when the waste is empty
 //	recycles  1  times the waste has been turned over
 //	found     2  foundation f (suit f) holds bits 4f..4f+3 cards
 //	cells     2  the holdout cells, NoCard when empty
@@ -123,6 +123,9 @@ func Pack(s *State) (Packed, error) {
 		}
 		copy(d.hidden[i][:], pile[:down])
 		up := pile[down:]
+		if down > 0 && len(up) == 0 {
+			return p, fmt.Errorf("pile %d has %d face-down cards and none face up", i+1, down)
+		}
 		for k := 1; k < len(up); k++ {
 			if !g.fits(up[k], up[k-1]) {
 				return p, fmt.Errorf("pile %d: %v on %v is no built run", i+1, up[k], up[k-1])
@@ -467,6 +470,10 @@ func (p *Packed) Apply(m Move) {
 		k := p.wasteTop()
 		c = p.d.talon[k]
 		p.talon &^= 1 << k
+		// The waste now ends at its next card down: waste is one past
+		// the waste's top (0 when it is empty), so that a position has
+		// one key whatever the order its cards left in.
+		p.waste = uint8(32 - bits.LeadingZeros32(p.talon&(uint32(1)<<k-1)))
 		s = uint32(c & 3)
 	case from.IsCell():
 		c = p.cells[from-LocCell0]

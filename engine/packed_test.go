@@ -9,9 +9,10 @@ import (
 )
 
 // packedRuleSets are the rule sets the packed positions are checked on:
-// every Klondike rule set of the differential tests and Thumb and Pouch's
-// builds (any suit but its own, any card fills a space), with and without
-// worrying back and cells.
+// every Klondike rule set of the differential tests, Thumb and Pouch's
+// builds (any suit but its own, any card fills a space), the other builds
+// and units with and without worrying back and cells, and the layout's
+// limits.
 func packedRuleSets() map[string]Rules {
 	sets := klondikeRuleSets()
 	tp := Klondike(3, 0)
@@ -30,6 +31,25 @@ func packedRuleSets() map[string]Rules {
 	top := Klondike(3, 3)
 	top.Unit, top.Fill = UnitTopCard, FillNone
 	sets["top-card-no-fill"] = top
+	// The layout's limits: eight piles and seven cards face down, a talon
+	// of 31, fewer ranks, a pile dealt empty.
+	eight := Klondike(1, 0)
+	eight.Deal = nil
+	for i := range MaxPackedPiles {
+		eight.Deal = append(eight.Deal, PileDeal{Down: i, Up: 1})
+	}
+	sets["eight-piles"] = eight
+	long := Klondike(3, 2)
+	long.Deal = long.Deal[:6]
+	long.WorryBack = true
+	sets["six-piles-talon-31-wb"] = long
+	nine := Klondike(2, 0)
+	nine.Ranks, nine.Fill = 9, FillAny
+	nine.Deal = []PileDeal{{Down: 0, Up: 0}, {Down: 1, Up: 1}, {Down: 2, Up: 1}, {Down: 3, Up: 1}, {Down: 4, Up: 1}}
+	sets["nine-ranks-fill-any-empty-pile"] = nine
+	strict3 := Klondike(3, 0)
+	strict3.Unit, strict3.WorryBack = UnitWholeRun, true
+	sets["strict-draw3-wb"] = strict3
 	return sets
 }
 
@@ -74,8 +94,9 @@ func TestPackedAgainstState(t *testing.T) {
 					t.Fatalf("deal %d: Pack: %v", seed, err)
 				}
 				keys := map[PackedKey]string{}
+				texts := map[string]PackedKey{}
 				for ply := 0; ply < 600; ply++ {
-					checkPacked(t, &p, &s, keys)
+					checkPacked(t, &p, &s, keys, texts)
 					sm = s.Moves(sm[:0])
 					pm = p.Moves(pm[:0])
 					if !slices.Equal(sm, pm) {
@@ -99,8 +120,9 @@ func TestPackedAgainstState(t *testing.T) {
 }
 
 // checkPacked checks that p unpacks to s and that p's key names exactly
-// the positions equal to it among those seen (keys, by their text).
-func checkPacked(t *testing.T, p *Packed, s *State, keys map[PackedKey]string) {
+// the positions equal to it among those seen: keys maps the keys seen to
+// their positions' text, texts the texts to their keys.
+func checkPacked(t *testing.T, p *Packed, s *State, keys map[PackedKey]string, texts map[string]PackedKey) {
 	t.Helper()
 	u := p.State()
 	if err := u.Validate(); err != nil {
@@ -121,6 +143,10 @@ func checkPacked(t *testing.T, p *Packed, s *State, keys map[PackedKey]string) {
 		t.Fatalf("two positions share a key:\n%s\n%s", prev, text)
 	}
 	keys[p.Key()] = text
+	if prev, ok := texts[text]; ok && prev != p.Key() {
+		t.Fatalf("one position has two keys:\n%s", text)
+	}
+	texts[text] = p.Key()
 	again, err := Pack(&u)
 	if err != nil {
 		t.Fatalf("Pack(unpacked): %v", err)
