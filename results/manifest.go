@@ -116,8 +116,17 @@ import (
 // same nodes; no verdict contradicted. Whitehead (no card face down) and
 // Thumb and Pouch (any card fills a space) never have a pinned card, so
 // their search is version 19's, as is that of every other game and of
-// Klondike's rule sets.
-const SolverVersion = "20"
+// Klondike's rule sets. Version 21: the pinned cards' proof is widened
+// (solver/pinned.go): where groups are built runs, a face-up card that
+// breaks its pile's run pins the cards under it as face-down ones do, and
+// without worrying back a card on a foundation counts as a dead host; the
+// search looks for pinned cards after deals and moves to a foundation as
+// well as after turns. Native Agnes Sorel deals 0..99 at 2 M nodes: 23
+// unknown to 21, 61.8 M nodes to 57.6 M; Yukon, Alaska and Agnes
+// Bernauer deals 0..99 at 500,000 nodes: the same verdicts, nodes within
+// 0.2 %; no verdict contradicted. Klondike's rule sets, Whitehead and
+// Thumb and Pouch are searched as in version 20.
+const SolverVersion = "21"
 
 // File names in a result directory.
 const (

@@ -35,26 +35,48 @@ import (
 // leaves X_i where it is. So no X_i ever leaves, no card of U ever goes
 // up, and the game is not won.
 //
-// Finding S: the largest set that meets (1)-(3) is found by starting from
-// every pile with face-down cards whose X_i meets (2) and the rank part
-// of (3), and dropping, until none is dropped, each pile whose X_i fails
-// (1) or (3) against the union of the piles left: a pile of any set that
-// meets them is never dropped, so the set left is empty only when no such
-// set exists. With one pile in S, X_i is pinned by its own pile: Yukon's
-// native deal 95 has the Nine of Clubs face up on the Eight of Clubs and
-// both red Tens.
+// Two extensions keep the proof and widen it.
 //
-// The search uses it twice (pinApplies): at the root of every search
-// (Solve and solver.Small answer lost at once; the root is a deal, or a
-// position a player or an advice solves) and after every move that turns
-// a pile's face-down card, whose child is not searched when a set S
-// exists (the conditions read only the X_i and U_i, which change only when
-// a card is turned). Where any card fills an empty pile (Thumb and Pouch,
-// Whitehead) condition (2) never holds, and the proof is not used. The rules it applies to are those of the other games
-// (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the like); Klondike's
-// rule sets, which the relaxed game bounds, keep their search unchanged.
-// It is a pruning that correctness does not need, so NoPrune turns it
-// off, and the differential tests compare the two.
+// Breaks. Where a group that moves is a built run (every unit but Yukon's
+// any face-up group), a face-up card X that may not lie on the card W
+// under it within a group (it does not fit on W, or not in W's suit where
+// only suit runs move) may be taken as X_i too, with U_i every card under
+// it, face up or down; a pile may give several. No group holds both W and
+// X, so a card of U_i moves, or becomes a top that may go up, only after
+// X_i has left, as a face-down one does: the proof above goes through
+// word for word with "face down" read as "under X_j". Stocks dealt onto
+// the piles (Agnes Sorel) make such cards.
+//
+// Dead hosts. Without worrying back a card on a foundation stays there:
+// in (1) a card X_i may be built on may also be on a foundation, as it is
+// never a pile's top again. The search then looks for S after moves to a
+// foundation too.
+//
+// Finding S: the largest set that meets (1)-(3) is found by starting from
+// every candidate X (a pile's lowest face-up card over face-down ones and,
+// with breaks, every face-up card that breaks its pile's run) that meets
+// (2) and the rank part of (3), and dropping, until none is dropped, each
+// candidate that fails (1) or (3) against the union of the U of the
+// candidates left: a member of any set that meets them is never dropped,
+// so the set left is empty only when no such set exists. With one pile in
+// S, X_i is pinned by its own pile: Yukon's native deal 95 has the Nine of
+// Clubs face up on the Eight of Clubs and both red Tens.
+//
+// The search uses it (pinApplies) at the root of every search (Solve and
+// solver.Small answer lost at once; the root is a deal, or a position a
+// player or an advice solves) and after every move that may have made a
+// set S (afterMove): one that turns a pile's face-down card, deals the
+// stock onto the piles (new breaks) or, with dead hosts, puts a card on a
+// foundation; its child is not searched when a set S exists. Other moves
+// only take candidates away or put on a pile cards that fit there (no
+// break; where only top cards move such a card is a candidate, which the
+// search does not look for: a pruning missed, not a wrong one). Where any
+// card fills an empty pile (Thumb and Pouch, Whitehead) condition (2) never
+// holds, and the proof is not used. The rules it applies to are those of
+// the other games (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the
+// like); Klondike's rule sets, which the relaxed game bounds, keep their
+// search unchanged. It is a pruning that correctness does not need, so
+// NoPrune turns it off, and the differential tests compare the two.
 
 // pinApplies tells whether the pinned-card proof holds for the rules and
 // is used there.
@@ -68,6 +90,17 @@ type pinTable struct {
 	hosts [64]uint64 // hosts[x]: the cards x may be built on
 	after [64]uint64 // after[x]: the card x follows on its foundation; 0 for none or unknown
 	fill  uint64     // the cards that may fill an empty pile
+	// chain[w] is the set of the cards that may lie on w within one
+	// group; breaks tells that groups are built runs, so that a card
+	// outside chain[w] lying on w is a break (the extension above).
+	chain  [64]uint64
+	breaks bool
+	// deadUp tells that cards on a foundation never come back (no
+	// worrying back); up[h] is then the set of the clubs cards of a
+	// foundation of h cards from the deal's base (shifted by a suit, its
+	// cards in that suit).
+	deadUp bool
+	up     [16]uint64
 }
 
 // newPinTable works out the proof's table for s's deal (its foundation
@@ -112,42 +145,90 @@ func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable
 	if cards&^fillers == 0 {
 		return nil
 	}
+	switch r.Unit {
+	case engine.UnitAnyFaceUp:
+		// any face-up card moves with what lies on it: no breaks
+	case engine.UnitTopCard:
+		pt.breaks = true // every card is a group of its own
+	default:
+		pt.breaks = true
+		for w := engine.Card(0); w < 64; w++ {
+			pt.chain[w] = fitters[w]
+			if r.Unit == engine.UnitSameSuitRun {
+				pt.chain[w] &= suitCards(w.Suit())
+			}
+		}
+	}
+	if !r.WorryBack {
+		pt.deadUp = true
+		for h := 1; h <= r.Ranks && h < len(pt.up); h++ {
+			rk := (base-1+h-1)%r.Ranks + 1
+			pt.up[h] = pt.up[h-1] | 1<<engine.NewCard(rk, 0)
+		}
+	}
 	return pt
 }
 
-// pinnedAny tells whether s has a set S of piles that meets the
-// theorem's conditions.
+// suitCards is the set of every card of the suit.
+func suitCards(suit int) uint64 {
+	var m uint64
+	for rk := 1; rk <= 13; rk++ {
+		m |= 1 << engine.NewCard(rk, suit)
+	}
+	return m
+}
+
+// afterMove tells whether move m, just played, may have made a set S where
+// there was none: it turned a card, dealt the stock onto the piles (new
+// breaks) or, where foundation cards are dead hosts, put a card up.
+func (pt *pinTable) afterMove(m engine.Move) bool {
+	return m.Flips() || (pt.breaks && m.Kind() == engine.KindDeal) ||
+		(pt.deadUp && m.Kind() == engine.KindMove && m.To().IsFoundation())
+}
+
+// pinnedAny tells whether s has a set S of cards that meets the
+// theorem's conditions (with its extensions).
 func (pt *pinTable) pinnedAny(s *engine.State) bool {
-	var xs [engine.MaxPiles]engine.Card
-	var unders [engine.MaxPiles]uint64
-	var in uint16 // the piles of S so far
+	// The candidates X: each pile's lowest face-up card over face-down
+	// ones and, with breaks, every face-up card that breaks its pile's
+	// run; unders[n] is the set of the cards under candidate n.
+	var xs [64]engine.Card
+	var unders [64]uint64
+	var in uint64 // the candidates of S so far, bit n for candidate n
+	n := 0
 	for i := 0; i < s.Game().Piles(); i++ {
 		d := s.Down(i)
 		p := s.Pile(i)
-		if d == 0 || d >= len(p) {
-			continue
-		}
-		x := p[d]
-		if !x.Valid() || pt.fill&(1<<x) != 0 || pt.after[x] == 0 {
-			continue
-		}
 		var u uint64
-		for _, c := range p[:d] {
-			u |= 1 << c
+		for k, x := range p {
+			if k >= d && k > 0 && (k == d || pt.breaks && pt.chain[p[k-1]&63]&(1<<(x&63)) == 0) &&
+				x.Valid() && pt.fill&(1<<x) == 0 && pt.after[x] != 0 && n < len(xs) {
+				xs[n], unders[n], in = x, u, in|1<<n
+				n++
+			}
+			u |= 1 << (x & 63)
 		}
-		xs[i], unders[i], in = x, u, in|1<<i
+	}
+	if in == 0 {
+		return false
+	}
+	var dead uint64
+	if pt.deadUp {
+		for f := 0; f < s.Game().Rules.Foundations(); f++ {
+			dead |= pt.up[s.Foundation(f)&15] << (f & 3)
+		}
 	}
 	for in != 0 {
 		var all uint64
-		for ps := in; ps != 0; ps &= ps - 1 {
-			all |= unders[bits.TrailingZeros16(ps)]
+		for cs := in; cs != 0; cs &= cs - 1 {
+			all |= unders[bits.TrailingZeros64(cs)]
 		}
 		left := in
-		for ps := in; ps != 0; ps &= ps - 1 {
-			i := bits.TrailingZeros16(ps)
-			x := xs[i]
-			if pt.after[x]&all == 0 || pt.hosts[x]&^all != 0 {
-				left &^= 1 << i
+		for cs := in; cs != 0; cs &= cs - 1 {
+			c := bits.TrailingZeros64(cs)
+			x := xs[c]
+			if pt.after[x]&all == 0 || pt.hosts[x]&^(all|dead) != 0 {
+				left &^= 1 << c
 			}
 		}
 		if left == in {

@@ -653,7 +653,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		mv := m.move()
 		next := sr.pendingAfter(&child, mv)
 		child.Apply(mv)
-		if sr.pin != nil && mv.Flips() && sr.pin.pinnedAny(&child) {
+		if sr.pin != nil && sr.pin.afterMove(mv) && sr.pin.pinnedAny(&child) {
 			sr.pinSkips++
 			continue // lost: pinned.go
 		}
