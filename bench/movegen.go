@@ -331,7 +331,13 @@ func RunMovegen(r engine.Rules, o MovegenOptions) (*Movegen, error) {
 
 	if o.Divide {
 		for i, s := range starts {
-			for _, e := range engine.Divide(s, o.Depth) {
+			var entries []engine.DivideEntry
+			if packed != nil {
+				entries = engine.DividePacked(packed[i], o.Depth)
+			} else {
+				entries = engine.Divide(s, o.Depth)
+			}
+			for _, e := range entries {
 				m.Deals[i].Divide = append(m.Deals[i].Divide, DivideRow{Move: e.Move.String(), Nodes: e.Nodes})
 			}
 		}

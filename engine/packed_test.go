@@ -157,7 +157,8 @@ func checkPacked(t *testing.T, p *Packed, s *State, keys map[PackedKey]string, t
 }
 
 // TestPackedPerft pins the packed perft to the State's on a few deals of
-// every packed rule set, by class and flips.
+// every packed rule set, by class and flips, and the packed divide to the
+// State's.
 func TestPackedPerft(t *testing.T) {
 	sets := packedRuleSets()
 	for name, r := range sets {
@@ -174,6 +175,9 @@ func TestPackedPerft(t *testing.T) {
 			want, got := Perft(s, 5), PerftPacked(p, 5)
 			if !slices.Equal(want, got) {
 				t.Errorf("%s deal %d: packed perft %v, want %v", name, seed, got, want)
+			}
+			if want, got := Divide(s, 3), DividePacked(p, 3); !slices.Equal(want, got) {
+				t.Errorf("%s deal %d: packed divide %v, want %v", name, seed, got, want)
 			}
 		}
 	}

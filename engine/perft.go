@@ -154,3 +154,23 @@ func (pp *packedPerfter) count(p *Packed, d int, counts []PerftCounts) {
 		pp.count(child, d+1, counts)
 	}
 }
+
+// DividePacked is Divide on a packed position: the same entries as Divide
+// of p.State(), by the packed engine.
+func DividePacked(p Packed, depth int) []DivideEntry {
+	if depth < 1 {
+		return nil
+	}
+	root := p.Moves(nil)
+	out := make([]DivideEntry, len(root))
+	var child Packed
+	for i, m := range root {
+		p.Child(m, &child)
+		n := int64(1)
+		if depth > 1 {
+			n = PerftPacked(child, depth-1)[depth-2].Nodes
+		}
+		out[i] = DivideEntry{Move: m, Nodes: n}
+	}
+	return out
+}
