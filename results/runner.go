@@ -38,6 +38,10 @@ type RunOptions struct {
 	// Progress, when set, is called after every record accepted and once
 	// more at the end (Final), from one goroutine at a time.
 	Progress func(Progress)
+	// Enough, when set, is asked of the records already in the directory
+	// (once it is checked against the manifest) whether they answer the
+	// question: then the run solves nothing more.
+	Enough func([]Record) bool
 }
 
 // Progress counts a run's records, those of earlier runs included.
@@ -166,6 +170,11 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		p.count(r)
 	}
 	all := shard.Seeds(m.From, m.Deals)
+	if o.Enough != nil && o.Enough(recs) {
+		p.Total, p.Done, p.Final = len(all), len(recs), true
+		res.Progress = p
+		return res, nil
+	}
 	todo, torn, err := resumeSeeds(path, good, seeds, all, m.From, m.Deals, shard)
 	if err != nil {
 		return res, err

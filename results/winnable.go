@@ -110,7 +110,8 @@ func FindWinnable(ctx context.Context, o WinnableOptions) (WinnableResult, error
 		return res, err
 	}
 	for {
-		run, err := Run(ctx, RunOptions{Dir: o.Dir, Manifest: m, Grow: true, Progress: o.Progress})
+		run, err := Run(ctx, RunOptions{Dir: o.Dir, Manifest: m, Grow: true, Progress: o.Progress,
+			Enough: func(recs []Record) bool { return firstWinnable(recs, m.From, o.Count, o.Grade) }})
 		if err != nil {
 			return res, err
 		}
@@ -159,6 +160,31 @@ func growth(res WinnableResult, count int, step, workers uint64) uint64 {
 	n := need*uint64(res.Searched)/uint64(res.Graded) + 1
 	n += n/10 + workers
 	return max(min(n, step), 1)
+}
+
+// firstWinnable tells whether recs already hold the first count won deals
+// of the grade from seed from with a record for every seed before the
+// last of them, so that a search resumed with a smaller count has its
+// answer without finishing the round it was in.
+func firstWinnable(recs []Record, from uint64, count int, grade string) bool {
+	seeds := make(map[uint64]*Record, len(recs))
+	for i := range recs {
+		seeds[recs[i].Seed] = &recs[i]
+	}
+	found := 0
+	for s := from; found < count; s++ {
+		r, ok := seeds[s]
+		if !ok {
+			return false
+		}
+		if r.Verdict == "won" && r.Grade != nil && (grade == "" || r.Grade.Grade == grade) {
+			found++
+		}
+		if s == math.MaxUint64 {
+			return found >= count
+		}
+	}
+	return true
 }
 
 // pickWinnable takes, from the records of a range every seed of which has

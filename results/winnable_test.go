@@ -208,6 +208,51 @@ func TestFindWinnableInterrupted(t *testing.T) {
 	}
 }
 
+// TestFindWinnableSmallerCount: a search interrupted in the middle of a
+// round and resumed with a smaller count answers from the records it has,
+// without finishing the round, when they already hold its deals.
+func TestFindWinnableSmallerCount(t *testing.T) {
+	dir := t.TempDir()
+	m, err := NewWinnableManifest("klondike", engine.Klondike(3, 0), "native", 10, 0, 3000, 0, 1, cheapGrading())
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := m
+	big.Deals = 40
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	if _, err := Run(ctx, RunOptions{Dir: dir, Manifest: big, Grow: true, OnRecord: func(Record) {
+		if n++; n == 12 {
+			cancel()
+		}
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, err := ReadRecords(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) >= 40 {
+		t.Fatalf("the round was not interrupted: %d records", len(recs))
+	}
+	want := pickWinnable(recs, 2, "")
+	if len(want.Deals) < 2 || !firstWinnable(recs, 10, 2, "") {
+		t.Fatalf("the interrupted round's %d records hold %d won deals: the test needs 2", len(recs), len(want.Deals))
+	}
+	res, err := FindWinnable(context.Background(), WinnableOptions{Dir: dir, Manifest: m, Count: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _, _ := ReadRecords(dir)
+	if len(after) != len(recs) || len(res.Deals) != 2 || res.Deals[1].Seed != want.Deals[1].Seed {
+		t.Errorf("resumed with a smaller count: %d records (had %d), deals %v; want none solved and %v",
+			len(after), len(recs), res.Deals, want.Deals)
+	}
+	if firstWinnable(recs, 10, len(recs), "") {
+		t.Errorf("firstWinnable: %d won deals asked of %d records", len(recs), len(recs))
+	}
+}
+
 func TestWinnableManifestRefuses(t *testing.T) {
 	if _, err := NewWinnableManifest("klondike-strict", engine.Klondike(1, 1), "pysolfc", 1, 0, 10, 0, 1, cheapGrading()); err == nil {
 		t.Errorf("pysolfc klondike-strict: want a refusal")
