@@ -417,12 +417,11 @@ func (s *State) Moves(dst []Move) []Move {
 		// that follow the top card's pattern (runPattern); the groups'
 		// own checks below narrow them.
 		var set, hosts uint64
-		switch {
-		case rankRuns:
+		if rankRuns {
 			pat := g.runPattern[top&63]
 			set = rankRange(topRank, groups) & pat
 			hosts = rankRange(topRank+1, groups) & pat
-		default:
+		} else {
 			for _, c := range s.cards[int(tb.hi[i])-groups : tb.hi[i]] {
 				set |= bit(c)
 				hosts |= g.hostMask[c&63]
