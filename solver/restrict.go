@@ -12,9 +12,11 @@ import (
 // piles built down in alternating colour, any built run (whole or partial)
 // moves.
 //
-// A partial-run move P takes a run G (bottom card g) off a face-up card u
-// and puts it on a card t. Both u and t take g, so they have the same rank
-// and colour: they are twins, and P only swaps which twin holds G. Claim:
+// A partial-run move P takes a run G (bottom card g) built on a face-up
+// card u and puts it on a card t. Both u and t take g, so they have the
+// same rank and colour: they are twins, and P only swaps which twin holds
+// G. (Where piles are dealt face up, g may lie on a u it does not fit:
+// such a move is not partial in this sense and is not restricted.) Claim:
 // if a position can be won, it can be won by a line in which every partial
 // move is at once followed by a use of u: u to a foundation, u to a cell,
 // or a card put on u.
@@ -148,7 +150,7 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 		if sr.empties && len(s.Pile(int(m.To()-engine.LocPile0))) > 0 {
 			return pendEmpty
 		}
-	case rest > s.Down(i) && sr.partial:
+	case rest > s.Down(i) && sr.partial && s.Game().Fits(p[rest], p[rest-1]):
 		return pendPartial | pendT(p[rest-1])
 	}
 	return 0
