@@ -68,9 +68,11 @@ import (
 // set S (afterMove): one that turns a pile's face-down card, deals the
 // stock onto the piles (new breaks) or, with dead hosts, puts a card on a
 // foundation; its child is not searched when a set S exists. Other moves
-// only take candidates away or put on a pile cards that fit there (no
-// break; where only top cards move such a card is a candidate, which the
-// search does not look for: a pruning missed, not a wrong one). Where any
+// mostly take candidates away or put on a pile cards that continue its
+// run; where they make a break (a card of another suit where only suit
+// runs move, any card where only top cards move) the search does not look
+// for S: a pruning missed, never a wrong one, as the theorem holds of a
+// position whenever it is checked. Where any
 // card fills an empty pile (Thumb and Pouch, Whitehead) condition (2) never
 // holds, and the proof is not used. The rules it applies to are those of
 // the other games (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the
