@@ -38,3 +38,20 @@ func BenchmarkPlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExpert measures the expert at its defaults on Klondike draw 3:
+// each iteration plays one game from native deals 0, 1, ..., 7 in turn.
+// ns/game is the figure to compare; a profile of it shows where the
+// expert's time goes (its sample solves, its components).
+func BenchmarkExpert(b *testing.B) {
+	g := game(b, "klondike", [2]string{"draw", "3"})
+	f, err := New("expert", DefaultConfig)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seed := uint64(0)
+	for b.Loop() {
+		Play(context.Background(), deal(b, g, seed), f(seed), Options{})
+		seed = (seed + 1) % 8
+	}
+}

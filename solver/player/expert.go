@@ -457,12 +457,28 @@ func (c *component) line(x exit, dst []engine.Move) []engine.Move {
 // quiet tells whether move m from masked position s (to child) shows the
 // player nothing and can be undone or cycled back: a card move that turns
 // no card face up, takes no card from the talon and puts none on a
-// foundation; a draw that turns only cards seen; a recycle when the
-// passes are unlimited.
+// foundation (with worrying back, one from a pile may: it can come down
+// again, and a foundation card moved down is quiet too); a draw that
+// turns only cards seen; a recycle when the passes are unlimited. The
+// move that wins the game is never quiet, so that a won position is a
+// candidate, not a node of the component: with worrying back the
+// component may hold the whole end of the game.
 func quiet(s, child *engine.State, m engine.Move) bool {
+	if child.Won() {
+		return false // the game's last move: a candidate of its own, won on every sample
+	}
 	switch m.Kind() {
 	case engine.KindMove:
-		return !m.Flips() && m.From() != engine.LocWaste && !m.To().IsFoundation() && !m.From().IsReserve()
+		if m.Flips() || m.From() == engine.LocWaste || m.From().IsReserve() {
+			return false
+		}
+		if m.To().IsFoundation() {
+			// with worrying back a card moved up from a pile can come
+			// down again, so the move commits to nothing; without it the
+			// move cannot be undone
+			return s.Game().Rules.WorryBack
+		}
+		return true
 	case engine.KindDraw:
 		return !slices.Contains(child.Waste()[len(s.Waste()):], engine.Unknown)
 	case engine.KindRecycle:

@@ -166,3 +166,30 @@ func TestExpertKnowsOnlyTheStock(t *testing.T) {
 		t.Fatal("no twin kept the stock and changed the face-down cards: the test tests nothing")
 	}
 }
+
+// TestExpertWorryingBack: with worrying back a foundation card can come
+// down and go up again, so the expert counts those moves quiet; its games
+// must still end by a win or by being stuck well inside the move cap (an
+// expert that took them for decisions moved cards up and down for
+// thousands of moves), and it must win where it can (the last move up is
+// a candidate of its own).
+func TestExpertWorryingBack(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
+	f, err := New("expert", Config{Samples: 30, Nodes: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := 0
+	for seed := uint64(0); seed < 8; seed++ {
+		res := Play(context.Background(), deal(t, g, seed), f(seed), Options{Memory: engine.RememberStock, MaxMoves: 2000})
+		if res.End != "won" && res.End != "stuck" || res.Moves > 800 {
+			t.Fatalf("seed %d: ended %q after %d moves", seed, res.End, res.Moves)
+		}
+		if res.End == "won" {
+			won++
+		}
+	}
+	if won == 0 {
+		t.Fatal("no game of 8 won")
+	}
+}
