@@ -157,6 +157,7 @@ type playReport struct {
 type decisionReport struct {
 	Move    int            `json:"move"` // the move's number in moves (from 1)
 	Safe    bool           `json:"safe,omitempty"`
+	Endgame bool           `json:"endgame,omitempty"` // at most one card hidden: the exact solver's winning line
 	Samples int            `json:"samples,omitempty"` // samples of the hidden cards dealt
 	Choices []choiceReport `json:"choices,omitempty"`
 }
@@ -184,7 +185,7 @@ func decisionReports(start engine.State, line []engine.Move, plies []int, ds []p
 		for ; at < plies[k]; at++ {
 			s.Apply(line[at])
 		}
-		r := decisionReport{Move: plies[k] + 1, Safe: d.Safe, Samples: d.Samples}
+		r := decisionReport{Move: plies[k] + 1, Safe: d.Safe, Endgame: d.Endgame, Samples: d.Samples}
 		for i, e := range d.Moves {
 			steps := labels.Steps(engine.Steps(s, e.Line))
 			r.Choices = append(r.Choices, choiceReport{
@@ -203,6 +204,9 @@ func explainText(w io.Writer, indent string, d decisionReport) {
 	switch {
 	case d.Safe:
 		fmt.Fprintf(w, "%ssafe: to a foundation at once\n", indent)
+		return
+	case d.Endgame:
+		fmt.Fprintf(w, "%sat most one card hidden, and it is known: the exact solver's winning line\n", indent)
 		return
 	case len(d.Choices) == 0:
 		fmt.Fprintf(w, "%snothing leaves this position for good: the human player's move\n", indent)

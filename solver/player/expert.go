@@ -1,6 +1,7 @@
 package player
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -62,11 +63,15 @@ type expert struct {
 	workers int
 	smalls  []*solver.Small
 	last    Decision
-	plan    []planStep // the rest of the line chosen, in order
-	comp    component
-	hidden  []engine.Card // the samples' hidden cards, one run of nh per sample
-	jobs    []job
-	cands   []candidate
+	plan    []planStep    // the rest of the line chosen, in order
+	fill    []engine.Card // the hidden card an endgame plan's positions hold (endgame)
+	// endFailed is the foundation cards at the last endgame solve that
+	// did not win, -1 before any
+	endFailed int
+	comp      component
+	hidden    []engine.Card // the samples' hidden cards, one run of nh per sample
+	jobs      []job
+	cands     []candidate
 }
 
 // unknownWeight is what an unknown solve counts for, between a loss (0)
@@ -113,6 +118,10 @@ type Decision struct {
 	// Planned is set when the move continues the line chosen at an
 	// earlier decision; Moves is then empty.
 	Planned bool
+	// Endgame is set when the move begins the exact solver's winning
+	// line from a position with at most one hidden card; Moves is then
+	// empty, and the line's later moves are Planned.
+	Endgame bool
 	// Samples is the number of samples of the hidden cards dealt.
 	Samples int
 	// Moves are the estimates of the candidate lines, in the order found
@@ -140,7 +149,7 @@ func (e Estimate) WinChance() float64 {
 }
 
 func newExpert(seed uint64, c Config) *expert {
-	p := &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, workers: max(c.Workers, 1)}
+	p := &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, workers: max(c.Workers, 1), endFailed: -1}
 	for w := 0; w < p.workers; w++ {
 		p.smalls = append(p.smalls, solver.NewSmall(c.Nodes))
 	}
@@ -161,6 +170,9 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 			p.last = Decision{Safe: true, Chosen: i}
 			return i
 		}
+	}
+	if i, ok := p.endgame(v, &vs, moves); ok {
+		return i
 	}
 	c := &p.comp
 	c.build(&vs, moves, componentLimit)
@@ -199,7 +211,7 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 	p.last = d
 	// the plan: the chosen line with the masked position before each move
 	line := d.Moves[best].Line
-	p.plan = p.plan[:0]
+	p.plan, p.fill = p.plan[:0], p.fill[:0]
 	st := vs
 	for _, m := range line {
 		p.plan = append(p.plan, planStep{before: st, move: m})
@@ -215,8 +227,12 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 // referee plays a lone offered move without asking, so the position may
 // be further along the plan than the last move chosen.
 func (p *expert) followPlan(vs *engine.State, moves []engine.Move) (int, bool) {
+	at := *vs
+	if len(p.fill) > 0 {
+		at.FillUnknown(p.fill) // an endgame plan's positions have the last hidden card dealt
+	}
 	for k := range p.plan {
-		if p.plan[k].before != *vs {
+		if p.plan[k].before != at {
 			continue
 		}
 		m := p.plan[k].move
@@ -229,6 +245,46 @@ func (p *expert) followPlan(vs *engine.State, moves []engine.Move) (int, bool) {
 	p.plan = p.plan[:0]
 	return 0, false
 }
+
+// endgame decides a position with at most one hidden card, which the
+// player can tell (the one card not seen, in the one place not seen): it
+// solves the true position with the exact solver (solver.Solve, at most
+// endgameNodes nodes) and, when it is won, plans the solver's whole line,
+// as lonelybot's hop player solves a position with one hidden card or
+// none exactly. ok is false when the position has more hidden cards or
+// the solve ends unknown or lost: the sampled decision goes on.
+func (p *expert) endgame(v *engine.View, vs *engine.State, moves []engine.Move) (int, bool) {
+	if v.Hidden() > 1 || p.endFailed >= 0 && vs.FoundationCards() < p.endFailed+endgameRetry {
+		return 0, false
+	}
+	st := *vs
+	p.fill = append(p.fill[:0], v.Unseen()...)
+	st.FillUnknown(p.fill)
+	res := solver.Solve(context.Background(), st, solver.Options{MaxNodes: endgameNodes, Workers: 1})
+	if res.Verdict != solver.Won || len(res.Solution) == 0 {
+		p.fill = p.fill[:0]
+		p.endFailed = vs.FoundationCards()
+		return 0, false
+	}
+	p.plan = p.plan[:0]
+	for _, m := range res.Solution {
+		p.plan = append(p.plan, planStep{before: st, move: m})
+		st.Apply(m)
+	}
+	i, ok := p.followPlan(vs, moves)
+	if ok {
+		p.last = Decision{Endgame: true, Chosen: i}
+	}
+	return i, ok
+}
+
+// endgameNodes bounds the exact solve of a position with at most one
+// hidden card; after a solve that did not win, the next is tried only
+// once endgameRetry more cards are on the foundations.
+const (
+	endgameNodes = 1_000_000
+	endgameRetry = 4
+)
 
 // better tells whether candidate i is preferred to candidate j: a higher
 // win rate on the samples both were solved on, else the human player's

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
 	"github.com/klondike-family/klondike/variants"
 )
 
@@ -191,5 +192,33 @@ func TestExpertWorryingBack(t *testing.T) {
 	}
 	if won == 0 {
 		t.Fatal("no game of 8 won")
+	}
+}
+
+// TestExpertEndgame: with no card hidden (Whitehead deals every card face
+// up; the stock known) the expert plays the exact solver's winning line,
+// so it wins every deal the solver wins, however small its budget for
+// sampled decisions (one node a solve: without the endgame solve it would
+// win none).
+func TestExpertEndgame(t *testing.T) {
+	g := game(t, "whitehead")
+	f, err := New("expert", Config{Samples: 2, Nodes: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := 0
+	for seed := uint64(0); seed < 6; seed++ {
+		s := deal(t, g, seed)
+		want := solver.Solve(context.Background(), s, solver.Options{MaxNodes: endgameNodes, Workers: 1}).Verdict
+		res := Play(context.Background(), s, f(seed), Options{Memory: engine.RememberStock})
+		if (res.End == "won") != (want == solver.Won) {
+			t.Fatalf("seed %d: the solver says %v, the expert's game ended %q", seed, want, res.End)
+		}
+		if res.End == "won" {
+			won++
+		}
+	}
+	if won == 0 {
+		t.Fatal("no deal won: the test shows nothing")
 	}
 }
