@@ -158,8 +158,9 @@ func TestPlayStockKnown(t *testing.T) {
 
 // TestPlayExplain: play --explain shows the expert's decisions: in JSON,
 // each names a move of the game, whose step is the chosen choice's, with
-// chances in [0, 1] from no more samples than were dealt; the text shows
-// them under their moves; another player is refused.
+// chances in [0, 1] from no more samples than were dealt, or is a safe
+// move or an endgame solve (with no choices; this game has both); the
+// text shows them under their moves; another player is refused.
 func TestPlayExplain(t *testing.T) {
 	args := []string{"play", "--seed", "1", "--player", "expert", "--samples", "6", "--plan-nodes", "300", "--explain"}
 	var rep playReport
@@ -170,12 +171,18 @@ func TestPlayExplain(t *testing.T) {
 	if len(rep.Decisions) == 0 {
 		t.Fatal("no decisions in the JSON report")
 	}
-	sampled := 0
+	sampled, endgames := 0, 0
 	for _, d := range rep.Decisions {
 		if d.Move < 1 || d.Move > len(rep.Moves) {
 			t.Fatalf("decision for move %d of %d", d.Move, len(rep.Moves))
 		}
-		if d.Safe {
+		if d.Safe || d.Endgame {
+			if len(d.Choices) != 0 {
+				t.Fatalf("move %d: a safe or endgame decision with %d choices", d.Move, len(d.Choices))
+			}
+			if d.Endgame {
+				endgames++
+			}
 			continue
 		}
 		sampled++
@@ -195,11 +202,11 @@ func TestPlayExplain(t *testing.T) {
 			t.Fatalf("move %d: %d of %d choices chosen", d.Move, chosen, len(d.Choices))
 		}
 	}
-	if sampled == 0 {
-		t.Fatal("no sampled decision")
+	if sampled == 0 || endgames == 0 {
+		t.Fatalf("%d sampled decisions, %d endgame solves", sampled, endgames)
 	}
 	text := mustRun(t, args...)
-	if !strings.Contains(text, " lines:\n") || !strings.Contains(text, "safe: to a foundation at once") {
+	if !strings.Contains(text, " lines:\n") || !strings.Contains(text, "safe: to a foundation at once") || !strings.Contains(text, "the exact solver's winning line") {
 		t.Fatalf("text output shows no decision:\n%s", text)
 	}
 	if plain := mustRun(t, args[:len(args)-1]...); strings.Contains(plain, "lines:") || len(plain) >= len(text) {
