@@ -17,10 +17,9 @@ import (
 // Version 2: the expert decides over lines of moves at irreversible moves,
 // with solver.Small (the other players play as in version 1). Version 3:
 // the expert plays the exact solver's winning line from a position with at
-// most one hidden card, and under worrying back counts a foundation move
-// from or to a pile quiet (on Klondike draw 3 without worrying back,
-// native deals 0..199 with the stock known, it wins the same games as
-// version 2).
+// most one hidden card, under worrying back counts a foundation move from
+// or to a pile quiet, and its sample solves (solver.Small) stop at a sure
+// win (solver/surewin.go).
 const PlayerVersion = "3"
 
 // PlayRecord is how a player's game went, with its scores.

@@ -14,7 +14,9 @@ import (
 // (cleared, not freed, between solves), its move buffers and its key
 // buffers, so a solve after the first few allocates nothing.
 //
-// Its verdicts are Solve's: Won with a line of real moves; Lost only when
+// Its verdicts are Solve's: Won with a line of real moves (a search
+// that reaches a sure win, surewin.go, stops there and the line is
+// finished as the proof of that file plays it); Lost only when
 // the search ended without a win and without stopping, which is the
 // exhaustive search over an exact table (every key stored in full, so no
 // hash collision can make two states one) whose end proves the loss, as
@@ -54,6 +56,7 @@ func (z *Small) Solve(s *engine.State) Verdict {
 		sr.dealRules = z.dr
 	}
 	sr.pk = nil
+	sr.sureWin = sureWins(&z.game.Rules)
 	if packable(&z.game.Rules) {
 		z.pk.init(s)
 		sr.pk = &z.pk
@@ -92,7 +95,7 @@ func (z *Small) AppendSolution(dst []engine.Move) []engine.Move {
 		dst = append(dst, m.move())
 		s.Apply(m.move())
 	}
-	return dst
+	return finishSureWin(&s, dst)
 }
 
 // reset empties the table for the next search, keeping its slots and its

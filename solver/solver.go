@@ -80,6 +80,7 @@ func (m sMove) move() engine.Move { return engine.Move(uint32(m)) }
 func (m sMove) steps() int        { return int(m >> 32 & 255) }
 
 type search struct {
+	sureWin  bool  // a sure win (surewin.go) counts as won: solver.Small's searches only
 	pinSkips int64 // children skipped as pinned (pinned.go); read by the tests
 	opt      Options
 	tab      visited
@@ -576,7 +577,7 @@ func (sr *search) budgetSpent() bool {
 // partial-run move that exposed pend, and only moves that use pend are
 // searched (see partialRulesApply); the table tells such nodes apart.
 func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
-	if s.Won() {
+	if s.Won() || sr.sureWin && sureWin(s) {
 		return true
 	}
 	if depth >= sr.maxDepth {
