@@ -272,10 +272,16 @@ func (p *expert) endgame(v *engine.View, vs *engine.State, moves []engine.Move) 
 		st.Apply(m)
 	}
 	i, ok := p.followPlan(vs, moves)
-	if ok {
-		p.last = Decision{Endgame: true, Chosen: i}
+	if !ok {
+		// the referee does not offer the line's first move (it would
+		// go back to a position already played): decide by samples, and
+		// solve again only after more progress
+		p.plan, p.fill = p.plan[:0], p.fill[:0]
+		p.endFailed = vs.FoundationCards()
+		return 0, false
 	}
-	return i, ok
+	p.last = Decision{Endgame: true, Chosen: i}
+	return i, true
 }
 
 // endgameNodes bounds the exact solve of a position with at most one
