@@ -69,11 +69,13 @@ type Config struct {
 var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 
 // DefaultExpertConfig is the expert's defaults: 200 solves a decision of
-// at most 500 nodes each. On Klondike draw 3, native deals 0..199, it won
-// 41.0 % with the talon remembered (1.3 s of CPU a game) and 36.5 % with
+// at most 500 nodes each. On Klondike draw 3, native deals 0..199, player
+// version 2 won 41.0 % with the talon remembered (1.3 s of CPU a game) and 36.5 % with
 // the stock known (1.1 s); with the stock known, 100 solves won 31.5 %
 // and 400 won 37.0 % (2.2 s): more solves of a flat early estimate buy
-// little (results/bench.md, "The expert player, version 2").
+// little (results/bench.md, "The expert player, version 2"). Version 3
+// wins the same 73 games with the stock known ("The expert beside
+// lonelybot's own hidden-information player").
 var DefaultExpertConfig = Config{Samples: 200, Nodes: 500}
 
 // Defaults returns the named player's default options: the expert's own,
