@@ -58,8 +58,9 @@ type Grading struct {
 //     a decision) wins at least 2 of 4 games, each with its own sampler
 //     seed;
 //   - hard: it wins 1 of the 4;
-//   - expert-only: the expert at its full budget (its defaults: 200 solves
-//     of 500 nodes a decision) wins at least 1 of 2 more games;
+//   - expert-only: the expert at a full budget (200 solves of 500 nodes
+//     a decision, player version 3's defaults) wins at least 1 of 2 more
+//     games;
 //   - known-cards-only: none of them wins it.
 //
 // The expert stands in both upper tiers, as issue 30 asks (the human-like

@@ -41,6 +41,12 @@ type Options struct {
 	// table (0 or 1: one). The verdict does not depend on it; node counts
 	// and the solution found may.
 	Workers int
+	// QuickNodes is the budget of the quick real search that comes first
+	// (0: the solver's own, 2,000 nodes). A caller of many small solves
+	// sets it lower, so that the relaxed game's searches, which prove most
+	// losses and realize most wins the quick search misses, start sooner
+	// (a player's samples: solver/player's expert).
+	QuickNodes int64
 	// tune replaces the solver's own budgets and switches (defaults);
 	// only this package's tests set it.
 	tune *tuning

@@ -91,8 +91,12 @@ var defaults = tuning{
 
 // tuning returns the tuning opt asks for.
 func (opt *Options) tuning() tuning {
+	tn := defaults
 	if opt.tune != nil {
-		return *opt.tune
+		tn = *opt.tune
 	}
-	return defaults
+	if opt.QuickNodes > 0 {
+		tn.quickNodes = opt.QuickNodes
+	}
+	return tn
 }

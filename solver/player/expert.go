@@ -34,8 +34,13 @@ import (
 // (engine.View.SampleHidden: every deal the player cannot tell from the
 // truth equally likely): the sample dealt into the candidate's last
 // position (engine.State.FillUnknown), its exit move played, and the
-// position solved by a small exact search (solver.Small) within
-// Config.Nodes states. The score is the share of samples won, an unknown
+// position solved by the exact solver (solver.Solve, one goroutine)
+// within Config.Nodes states, its quick search cut to sampleQuickNodes
+// so that the relaxed game's searches come early. Those decide most
+// samples a small real search leaves unknown (version 3 solved with
+// solver.Small alone: 500 nodes left 40 % to 100 % of the samples
+// unknown at the decisions that lost its games), and an estimate made
+// mostly of unknowns cannot tell a winning line from a losing one. The score is the share of samples won, an unknown
 // solve counting unknownWeight: the hindsight win rate of Yoon, Fern,
 // Givan and Kambhampati (2008), applied to Klondike by Bjarnason, Fern
 // and Tadepalli (2009). It overrates a candidate whose win needs a guess
@@ -45,8 +50,11 @@ import (
 // same samples (paired comparisons, with far less variance than rates on
 // independent deals), and Config.Samples solves a decision are spent by
 // successive halving (Karnin, Koren and Somekh 2013): ⌈log₂ K⌉ rounds for
-// K candidates, each with an equal share of the solves, after each of
-// which the better half stays; the line played is the best of the
+// K candidates, each with an equal share of the solves but at least
+// minRoundSamples samples a candidate (or the round's whole share, if
+// less) (a line dropped on a handful of
+// samples was often the winning one), after each of which the better
+// half stays; the line played is the best of the
 // survivors (a dropped line was judged on fewer samples). A decision
 // stops early when every sample so far said the same of every line left
 // (all lost, or all won). Ties go to the candidate the human player would
@@ -61,7 +69,7 @@ type expert struct {
 	rng     *rand.Rand
 	samples int
 	workers int
-	smalls  []*solver.Small
+	nodes   int64 // Config.Nodes
 	last    Decision
 	plan    []planStep    // the rest of the line chosen, in order
 	fill    []engine.Card // the hidden card an endgame plan's positions hold (endgame)
@@ -77,6 +85,16 @@ type expert struct {
 // unknownWeight is what an unknown solve counts for, between a loss (0)
 // and a win (1).
 const unknownWeight = 0.5
+
+// sampleQuickNodes is the quick search's budget in a sample's solve
+// (solver.Options.QuickNodes).
+const sampleQuickNodes = 300
+
+// minRoundSamples is the fewest samples each candidate still running is
+// solved on in a round of the halving (when the round's share of
+// Config.Samples is at least as many): a decision may spend more solves
+// than Config.Samples when it has many candidates.
+const minRoundSamples = 24
 
 // componentLimit bounds the positions of a decision's component.
 const componentLimit = 2000
@@ -149,11 +167,7 @@ func (e Estimate) WinChance() float64 {
 }
 
 func newExpert(seed uint64, c Config) *expert {
-	p := &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, workers: max(c.Workers, 1), endFailed: -1}
-	for w := 0; w < p.workers; w++ {
-		p.smalls = append(p.smalls, solver.NewSmall(c.Nodes))
-	}
-	return p
+	return &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, nodes: c.Nodes, workers: max(c.Workers, 1), endFailed: -1}
 }
 
 // lastDecision returns the expert's last decision (explainer).
@@ -326,7 +340,7 @@ func (p *expert) estimate(v *engine.View) (int, []int) {
 	p.hidden = p.hidden[:0]
 	dealt := 0
 	for r := 0; r < rounds && len(active) > 1; r++ {
-		k := max(1, perRound/len(active))
+		k := max(min(minRoundSamples, perRound), perRound/len(active))
 		if nh == 0 {
 			k = 1
 		}
@@ -387,7 +401,8 @@ func (p *expert) settled(active []int) bool {
 
 // solveJobs solves every job of p.jobs, on p.workers goroutines.
 func (p *expert) solveJobs(nh int) {
-	one := func(z *solver.Small, jb *job) {
+	opt := solver.Options{MaxNodes: p.nodes, QuickNodes: sampleQuickNodes, Workers: 1}
+	one := func(jb *job) {
 		x := &p.cands[jb.c].exit
 		st := p.comp.nodes[x.node].s
 		st.FillUnknown(p.hidden[int(jb.j)*nh : int(jb.j+1)*nh])
@@ -396,7 +411,7 @@ func (p *expert) solveJobs(nh int) {
 		case st.Won():
 			jb.out = outWon
 		default:
-			switch z.Solve(&st) {
+			switch solver.Solve(context.Background(), st, opt).Verdict {
 			case solver.Won:
 				jb.out = outWon
 			case solver.Lost:
@@ -409,7 +424,7 @@ func (p *expert) solveJobs(nh int) {
 	w := min(p.workers, len(p.jobs))
 	if w <= 1 {
 		for k := range p.jobs {
-			one(p.smalls[0], &p.jobs[k])
+			one(&p.jobs[k])
 		}
 		return
 	}
@@ -419,7 +434,7 @@ func (p *expert) solveJobs(nh int) {
 		go func() {
 			defer wg.Done()
 			for k := g; k < len(p.jobs); k += w {
-				one(p.smalls[g], &p.jobs[k])
+				one(&p.jobs[k])
 			}
 		}()
 	}

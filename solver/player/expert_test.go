@@ -2,6 +2,8 @@ package player
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -220,5 +222,61 @@ func TestExpertEndgame(t *testing.T) {
 	}
 	if won == 0 {
 		t.Fatal("no deal won: the test shows nothing")
+	}
+}
+
+// TestExpertDecidesOnSolvedSamples is a decision that player version 3
+// lost its game at: native Klondike deal 45, draw 3 with worrying back,
+// the stock known, after the 65 moves version 3 played (testdata). Of its
+// four lines only recycling the stock and playing 5♠ to t2 keeps the deal
+// winnable (the exact solver, every card known). Version 3's 500-node
+// solves left every sample of that line unknown and chose another; solved
+// by solver.Solve with the relaxed game's searches, that line's samples
+// are decided and it wins most of them.
+func TestExpertDecidesOnSolvedSamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("400 solves of 5,000 nodes")
+	}
+	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
+	s := deal(t, g, 45)
+	b, err := os.ReadFile("testdata/klondike-d3-wb-deal45-66.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []engine.Step
+	if err := json.Unmarshal(b, &steps); err != nil {
+		t.Fatal(err)
+	}
+	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := engine.NewTable(s, engine.RememberStock)
+	for _, m := range ms {
+		tb.Play(m)
+	}
+	v := tb.View()
+	legal := tb.Moves(nil)
+	p := newExpert(45, DefaultExpertConfig)
+	i := p.Choose(&v, legal)
+	d := p.lastDecision()
+	if len(d.Moves) != 4 {
+		t.Fatalf("%d candidate lines, want 4", len(d.Moves))
+	}
+	if legal[i].Kind() != engine.KindRecycle {
+		t.Errorf("played %v, want the recycle; the lines: %+v", legal[i], d.Moves)
+	}
+	// the line chosen keeps the deal winnable, every card known
+	truth := tb.Reveal()
+	for _, m := range d.Moves[d.Chosen].Line {
+		truth.Apply(m)
+	}
+	if r := solver.Solve(context.Background(), truth, solver.Options{MaxNodes: 3_000_000, Workers: 1}); r.Verdict != solver.Won {
+		t.Errorf("the line chosen leaves the deal %v", r.Verdict)
+	}
+	for _, e := range d.Moves {
+		if e.Samples > 0 && 2*e.Unknown > e.Samples {
+			t.Errorf("line %v: %d of %d samples unknown", e.Move, e.Unknown, e.Samples)
+		}
 	}
 }

@@ -68,16 +68,15 @@ type Config struct {
 // DefaultConfig is the options' defaults (the planner's).
 var DefaultConfig = Config{Samples: 4, Nodes: 1000}
 
-// DefaultExpertConfig is the expert's defaults: 200 solves a decision of
-// at most 500 nodes each. On Klondike draw 3, native deals 0..199, player
-// version 2 won 41.0 % with the talon remembered (1.3 s of CPU a game) and 36.5 % with
-// the stock known (1.1 s); with the stock known, 100 solves won 31.5 %
-// and 400 won 37.0 % (2.2 s): more solves of a flat early estimate buy
-// little (results/bench.md, "The expert player, version 2"). Of version
-// 3's changes, the endgame solve won the same 73 games with the stock
-// known, and the sure-win stop 73 against 74 with worrying back too
-// ("The expert beside lonelybot's own hidden-information player").
-var DefaultExpertConfig = Config{Samples: 200, Nodes: 500}
+// DefaultExpertConfig is the expert's defaults: 400 solves a decision
+// (more when a decision has many lines: each is solved on at least 24
+// samples a round) of at most 5,000 nodes each, by solver.Solve. Player
+// version 3's were 200 solves of 500 nodes by solver.Small; on Klondike
+// draw 3 with worrying back and the stock known, native deals 0..199, it
+// won 74 (results/bench.md, "The expert beside lonelybot's own
+// hidden-information player"), and more solves of such undecided samples
+// bought little (version 2: 100 solves 31.5 %, 200 36.5 %, 400 37.0 %).
+var DefaultExpertConfig = Config{Samples: 400, Nodes: 5000}
 
 // Defaults returns the named player's default options: the expert's own,
 // DefaultConfig for the rest.
