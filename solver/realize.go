@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"sync"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -21,15 +22,18 @@ import (
 // It returns the atomic moves of the line, or nil; z.nodes counts the
 // real nodes it searched.
 func (z *realizer) realize(ctx context.Context, s engine.State, rg *rgame, root rstate, line []rMove, budget int64) []engine.Move {
-	idx := make(map[[2]uint64]int, len(line)+1)
+	b := realizerPool.Get().(*realizerBufs)
+	defer realizerPool.Put(b)
+	clear(b.idx)
+	clear(b.seen)
+	idx := b.idx
 	st := root
 	idx[rg.key(&st)] = 0
 	for i, m := range line {
 		rg.apply(&st, m)
 		idx[rg.key(&st)] = i + 1
 	}
-	*z = realizer{ctx: ctx, rg: rg, line: line, idx: idx, budget: budget,
-		seen: make(map[string]struct{}, 1024)}
+	*z = realizer{ctx: ctx, rg: rg, line: line, idx: idx, budget: budget, seen: b.seen, bufs: b}
 	start := s
 	if !z.dfs(&s, 0, 0) {
 		return nil
@@ -54,14 +58,51 @@ type realizer struct {
 	seen   map[string]struct{}
 	key    []byte
 	path   []engine.Move
+	bufs   *realizerBufs
 }
 
 // kid is a child of a node of the realizer: the moves to it from the node
-// (stock steps, then a move) and its place on the line.
+// (stock steps, then a move: its depth's moves[off:off+n]) and its place
+// on the line.
 type kid struct {
-	moves []engine.Move
-	at    int
-	st    engine.State
+	off, n int32
+	at     int
+	st     engine.State
+}
+
+// realizerBufs is a realizer's maps and per-depth buffers, kept from one
+// realization to the next in realizerPool, so that many small solves (a
+// player's samples) do not each allocate them again: per depth, the
+// children ahead on the line and those level with the node, and their
+// moves.
+type realizerBufs struct {
+	idx   map[[2]uint64]int
+	seen  map[string]struct{}
+	kids  [][2][]kid
+	moves [][]engine.Move
+}
+
+var realizerPool = sync.Pool{New: func() any {
+	return &realizerBufs{idx: map[[2]uint64]int{}, seen: make(map[string]struct{}, 1024)}
+}}
+
+// add files child c, reached by the moves pre then m from a node at place
+// at of depth depth, with the children ahead on the line (kids[depth][0])
+// or level with the node (kids[depth][1]); the others are dropped.
+func (z *realizer) add(depth, at int, pre []engine.Move, m engine.Move, c *engine.State) {
+	j := z.place(c)
+	g := 0
+	switch {
+	case j > at:
+	case j == at:
+		g = 1
+	default:
+		return
+	}
+	b := z.bufs
+	off := len(b.moves[depth])
+	b.moves[depth] = append(append(b.moves[depth], pre...), m)
+	b.kids[depth][g] = append(b.kids[depth][g], kid{off: int32(off), n: int32(len(pre) + 1), at: j, st: *c})
 }
 
 // place returns the place on the line of the relaxed image of c, or -1.
@@ -90,16 +131,12 @@ func (z *realizer) dfs(s *engine.State, at, depth int) bool {
 		return false
 	}
 	z.seen[string(z.key)] = struct{}{}
-	var ahead, level []kid
-	add := func(pre []engine.Move, m engine.Move, c *engine.State) {
-		j := z.place(c)
-		switch {
-		case j > at:
-			ahead = append(ahead, kid{moves: append(pre[:len(pre):len(pre)], m), at: j, st: *c})
-		case j == at:
-			level = append(level, kid{moves: append(pre[:len(pre):len(pre)], m), at: j, st: *c})
-		}
+	b := z.bufs
+	for len(b.kids) <= depth {
+		b.kids = append(b.kids, [2][]kid{})
+		b.moves = append(b.moves, nil)
 	}
+	b.kids[depth][0], b.kids[depth][1], b.moves[depth] = b.kids[depth][0][:0], b.kids[depth][1][:0], b.moves[depth][:0]
 	var buf [128]engine.Move
 	for _, m := range s.Moves(buf[:0]) {
 		if m.Kind() != engine.KindMove {
@@ -107,14 +144,15 @@ func (z *realizer) dfs(s *engine.State, at, depth int) bool {
 		}
 		c := *s
 		c.Apply(m)
-		add(nil, m, &c)
+		z.add(depth, at, nil, m, &c)
 	}
 	// the talon card the line plays next, brought to the waste's top by
 	// stock steps (at most one cycle of the stock)
 	if at < len(z.line) && z.line[at].from == rfTalon {
 		want := z.line[at].card
 		c := *s
-		var pre []engine.Move
+		var preBuf [64]engine.Move
+		pre := preBuf[:0]
 		for k := 0; k <= 2*(s.Talon()+2); k++ {
 			if !c.CanStep() {
 				break
@@ -126,17 +164,18 @@ func (z *realizer) dfs(s *engine.State, at, depth int) bool {
 				for _, m := range c.WasteMoves(buf[:0]) {
 					cc := c
 					cc.Apply(m)
-					add(pre, m, &cc)
+					z.add(depth, at, pre, m, &cc)
 				}
 				break
 			}
 		}
 	}
-	for _, group := range [2][]kid{ahead, level} {
+	for g := range 2 {
+		group := b.kids[depth][g] // deeper calls append to their own depth's buffers only
 		for i := range group {
 			k := &group[i]
 			n := len(z.path)
-			z.path = append(z.path, k.moves...)
+			z.path = append(z.path, b.moves[depth][k.off:k.off+k.n]...)
 			if z.dfs(&k.st, k.at, depth+1) {
 				return true
 			}

@@ -63,7 +63,8 @@ type rroot struct {
 	stop  Stop    // why an unknown verdict stopped
 	line  []rMove // on a win, the relaxed moves from the root, in order
 
-	pw      *rworker // the probes' worker (probeWorker)
+	pw      *rworker  // the probes' worker (probeWorker), then the search's first
+	scratch *rscratch // during search: where pw's buffers come from and go back to
 	pdone   atomic.Bool
 	pshared atomic.Int64
 }
@@ -595,6 +596,8 @@ type rworker struct {
 // win found may differ.
 func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
 	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, NotStopped, rr.line[:0]
+	rr.scratch = rscratchPool.Get().(*rscratch)
+	defer rr.putScratch()
 	rr.nodes = 0
 	k := rr.rg.key(st)
 	if rr.rg.won(st) {
@@ -623,11 +626,14 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	for i := range ws {
 		ws[i] = &rworker{rr: rr, rg: rr.rg, id: i, done: &done, shared: &shared}
 	}
+	// the first worker takes the probes' buffers, or the scratch's
 	if w := rr.pw; w != nil {
-		// the first worker takes the probes' buffers
 		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = w.bufs, w.kids, w.macro, w.mbuf
-		rr.pw = nil
+	} else {
+		sc := rr.scratch
+		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = sc.bufs, sc.kids, sc.macro, sc.mbuf
 	}
+	rr.pw = ws[0] // its buffers go back to the scratch at the end
 	h := setHash(rr.xor, k, rr.pos)
 	if _, ok := ws[0].insert(&k, h); !ok {
 		rr.freeSet()
@@ -737,7 +743,8 @@ func (rr *rroot) probe(st *rstate, k [2]uint64, p uint64) (Verdict, bool) {
 func (rr *rroot) probeWorker(p uint64) *rworker {
 	w := rr.pw
 	if w == nil {
-		w = &rworker{}
+		sc := rr.scratch
+		w = &rworker{bufs: sc.bufs, kids: sc.kids, macro: sc.macro, mbuf: sc.mbuf}
 		rr.pw = w
 	}
 	*w = rworker{rr: rr, rg: rr.rg, probe: p, done: &rr.pdone, shared: &rr.pshared,
@@ -746,6 +753,32 @@ func (rr *rroot) probeWorker(p uint64) *rworker {
 	rr.pdone.Store(false)
 	rr.pshared.Store(0)
 	return w
+}
+
+// rscratch is a root search's per-depth buffers (its first worker's,
+// which the probes share), kept from one search to the next in
+// rscratchPool, so that many small solves (a player's samples) do not
+// each allocate them again: a depth's buffers hold 64 children, whole
+// relaxed states.
+type rscratch struct {
+	bufs  [][]rMove
+	kids  [][]rkid
+	macro [][]rMove
+	mbuf  [][]rMove
+}
+
+var rscratchPool = sync.Pool{New: func() any { return new(rscratch) }}
+
+// putScratch gives the buffers of the search's first worker (grown as
+// deep as it went) back to the pool, with the scratch they came from.
+func (rr *rroot) putScratch() {
+	sc := rr.scratch
+	if w := rr.pw; w != nil {
+		sc.bufs, sc.kids, sc.macro, sc.mbuf = w.bufs, w.kids, w.macro, w.mbuf
+		rr.pw = nil
+	}
+	rr.scratch = nil
+	rscratchPool.Put(sc)
 }
 
 // probeLogSize is log2 of a probe set's slots: room for a probe's states

@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/klondike-family/klondike/solver"
@@ -33,4 +34,26 @@ func TestQuickNodes(t *testing.T) {
 		t.Fatal("QuickNodes changed no search")
 	}
 	t.Logf("%d of 30 deals searched differently", differ)
+}
+
+// TestSolveReusesScratch: the root search's and the realizer's buffers
+// come from pools (relaxroot.go's rscratch, realize.go's realizerBufs),
+// so a solve may start with another's leftovers. Solving deals in one
+// order and again in the reverse order, each after others of other sizes,
+// gives the same verdicts, node counts and solutions.
+func TestSolveReusesScratch(t *testing.T) {
+	deals := draw3Deals(t, 20)
+	opt := solver.Options{MaxNodes: 100_000, Workers: 1, QuickNodes: 100}
+	first := make([]solver.Result, len(deals))
+	for i, s := range deals {
+		first[i] = solver.Solve(context.Background(), s, opt)
+	}
+	for i := len(deals) - 1; i >= 0; i-- {
+		r := solver.Solve(context.Background(), deals[i], opt)
+		a := first[i]
+		if r.Verdict != a.Verdict || r.Stats.Nodes != a.Stats.Nodes || !slices.Equal(r.Solution, a.Solution) {
+			t.Fatalf("deal %d: %v in %d nodes (%d moves) first, %v in %d nodes (%d moves) again",
+				i, a.Verdict, a.Stats.Nodes, len(a.Solution), r.Verdict, r.Stats.Nodes, len(r.Solution))
+		}
+	}
 }

@@ -45,7 +45,7 @@ func BenchmarkPlay(b *testing.B) {
 // expert's time goes (its sample solves, its components).
 func BenchmarkExpert(b *testing.B) {
 	g := game(b, "klondike", [2]string{"draw", "3"})
-	f, err := New("expert", DefaultConfig)
+	f, err := New("expert", DefaultExpertConfig)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package player
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
