@@ -23,7 +23,10 @@ import (
 // solver.Solve (the relaxed game's searches after a quick search of 300
 // nodes), at its defaults 400 solves of 5,000 nodes a decision, each
 // candidate solved on at least 24 samples a round of the halving.
-const PlayerVersion = "4"
+// Version 5: where the first positions of a component have no exit, the
+// expert follows solved samples' winning lines to exits beyond them
+// (expert.seekExits).
+const PlayerVersion = "5"
 
 // PlayRecord is how a player's game went, with its scores.
 type PlayRecord struct {

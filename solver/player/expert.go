@@ -76,10 +76,14 @@ type expert struct {
 	// endFailed is the foundation cards at the last endgame solve that
 	// did not win, -1 before any
 	endFailed int
-	comp      component
-	hidden    []engine.Card // the samples' hidden cards, one run of nh per sample
-	jobs      []job
-	cands     []candidate
+	// seekFailed and seekHidden are the foundation cards and hidden
+	// cards at the last seekExits that found no exit; seekFailed is -1
+	// when there was none
+	seekFailed, seekHidden int
+	comp                   component
+	hidden                 []engine.Card // the samples' hidden cards, one run of nh per sample
+	jobs                   []job
+	cands                  []candidate
 }
 
 // unknownWeight is what an unknown solve counts for, between a loss (0)
@@ -167,7 +171,7 @@ func (e Estimate) WinChance() float64 {
 }
 
 func newExpert(seed uint64, c Config) *expert {
-	return &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, nodes: c.Nodes, workers: max(c.Workers, 1), endFailed: -1}
+	return &expert{rng: rand.New(rand.NewPCG(seed, 0x6578_7074)), samples: c.Samples, nodes: c.Nodes, workers: max(c.Workers, 1), endFailed: -1, seekFailed: -1}
 }
 
 // lastDecision returns the expert's last decision (explainer).
@@ -190,14 +194,18 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 	}
 	c := &p.comp
 	c.build(&vs, moves, componentLimit)
+	if len(c.exits) == 0 && len(c.nodes) >= componentLimit {
+		p.seekExits(v, &vs)
+	}
 	p.cands = p.cands[:0]
 	for _, x := range c.exits {
 		pr, t := humanPriority(&c.nodes[x.node].s, x.move)
 		p.cands = append(p.cands, candidate{exit: x, prio: pr, tie: t})
 	}
 	if len(p.cands) == 0 {
-		// nothing leaves the component: the game is lost whatever is
-		// played; the human player's choice
+		// nothing leaves the component (or the solved samples found no
+		// way out of it): the game is lost whatever is played; the
+		// human player's choice
 		p.last = Decision{}
 		return human{}.Choose(v, moves)
 	}
@@ -296,6 +304,70 @@ func (p *expert) endgame(v *engine.View, vs *engine.State, moves []engine.Move) 
 	}
 	p.last = Decision{Endgame: true, Chosen: i}
 	return i, true
+}
+
+// seekExits looks for exits beyond the first componentLimit positions of
+// a component that has none among them. With worrying back and the
+// talon spent, every card move but one that turns a card is quiet, and
+// the positions they reach can number hundreds of thousands (native draw-3
+// deal 50 with the stock known, from its 114th move as version 4 played
+// it: more than 200,000, three cards face down, none turned within them);
+// the nearest exit lies past the breadth-first search's limit, and the
+// human player's choice wandered until a won game was lost. So the
+// expert solves seekSamples samples of the hidden cards from the position
+// and follows each winning line from it as far as its first move that is
+// not quiet: that move is an exit, and the line's quiet moves lead to it
+// (added to the component). The exits found are weighed as any others.
+// A search that finds none is not repeated until a card is turned or more
+// cards are on the foundations than at that search.
+func (p *expert) seekExits(v *engine.View, vs *engine.State) {
+	if p.seekFailed >= 0 && v.Hidden() == p.seekHidden && vs.FoundationCards() <= p.seekFailed {
+		return
+	}
+	opt := solver.Options{MaxNodes: p.nodes, QuickNodes: sampleQuickNodes, Workers: 1}
+	for j := 0; j < seekSamples; j++ {
+		p.hidden = v.SampleHidden(p.rng, p.hidden[:0])
+		st := *vs
+		st.FillUnknown(p.hidden)
+		if r := solver.Solve(context.Background(), st, opt); r.Verdict == solver.Won {
+			p.comp.follow(vs, r.Solution)
+		}
+	}
+	p.seekFailed = -1
+	if len(p.comp.exits) == 0 {
+		p.seekFailed, p.seekHidden = vs.FoundationCards(), v.Hidden()
+	}
+}
+
+// seekSamples is the samples seekExits solves.
+const seekSamples = 8
+
+// follow walks line from the component's root (masked position root) and
+// adds its first move that is not quiet as an exit, its quiet moves before
+// it as nodes (those not in the component already).
+func (c *component) follow(root *engine.State, line []engine.Move) {
+	s := *root
+	node := int32(0)
+	var child engine.State
+	for _, m := range line {
+		s.Child(m, &child)
+		if !quiet(&s, &child, m) {
+			if k := exitKey(&s, m); !c.out[k] {
+				c.out[k] = true
+				c.exits = append(c.exits, exit{node: node, move: m})
+			}
+			return
+		}
+		c.key = child.AppendPositionKey(c.key[:0])
+		if i, ok := c.seen[string(c.key)]; ok {
+			node = i
+		} else {
+			c.seen[string(c.key)] = int32(len(c.nodes))
+			c.nodes = append(c.nodes, compNode{s: child, parent: node, move: m})
+			node = int32(len(c.nodes) - 1)
+		}
+		s = child
+	}
 }
 
 // endgameNodes bounds the exact solve of a position with at most one

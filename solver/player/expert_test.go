@@ -280,3 +280,53 @@ func TestExpertDecidesOnSolvedSamples(t *testing.T) {
 		}
 	}
 }
+
+// TestExpertSeeksExits is native Klondike deal 50, draw 3 with worrying
+// back, the stock known, after the 113 moves version 3 played
+// (testdata): the talon is spent, three cards are face down, and with
+// worrying back every move but one that turns a card is quiet. The quiet
+// positions number more than 200,000 and the first componentLimit of them
+// have no exit, so the expert used to play the human player's choice,
+// which wandered until the won game was lost. Now it follows solved
+// samples' winning lines to exits, and the line it plays keeps the deal
+// winnable, every card known.
+func TestExpertSeeksExits(t *testing.T) {
+	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
+	s := deal(t, g, 50)
+	b, err := os.ReadFile("testdata/klondike-d3-wb-deal50-114.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []engine.Step
+	if err := json.Unmarshal(b, &steps); err != nil {
+		t.Fatal(err)
+	}
+	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := engine.NewTable(s, engine.RememberStock)
+	for _, m := range ms {
+		tb.Play(m)
+	}
+	v := tb.View()
+	vs := v.State()
+	legal := tb.Moves(nil)
+	var c component
+	if c.build(&vs, legal, componentLimit); len(c.exits) != 0 || len(c.nodes) < componentLimit {
+		t.Fatalf("the component has %d positions and %d exits; the test wants one past the limit with none", len(c.nodes), len(c.exits))
+	}
+	p := newExpert(50, DefaultExpertConfig)
+	p.Choose(&v, legal)
+	d := p.lastDecision()
+	if len(d.Moves) == 0 {
+		t.Fatal("no candidate line")
+	}
+	truth := tb.Reveal()
+	for _, m := range d.Moves[d.Chosen].Line {
+		truth.Apply(m)
+	}
+	if r := solver.Solve(context.Background(), truth, solver.Options{MaxNodes: 3_000_000, Workers: 1}); r.Verdict != solver.Won {
+		t.Errorf("the line chosen (%d moves) leaves the deal %v", len(d.Moves[d.Chosen].Line), r.Verdict)
+	}
+}
