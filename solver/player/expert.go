@@ -35,36 +35,37 @@ import (
 // truth equally likely): the sample dealt into the candidate's last
 // position (engine.State.FillUnknown), its exit move played, and the
 // position solved by the exact solver (solver.Solve, one goroutine)
-// within Config.Nodes states, its quick search cut to sampleQuickNodes
-// so that the relaxed game's searches come early. Those decide most
-// samples a small real search leaves unknown (version 3 solved with
-// solver.Small alone: 500 nodes left 40 % to 100 % of the samples
-// unknown at the decisions that lost its games), and an estimate made
-// mostly of unknowns cannot tell a winning line from a losing one. The score is the share of samples won, an unknown
-// solve counting unknownWeight: the hindsight win rate of Yoon, Fern,
-// Givan and Kambhampati (2008), applied to Klondike by Bjarnason, Fern
-// and Tadepalli (2009). It overrates a candidate whose win needs a guess
-// (the solver sees the cards), but ranks candidates well.
+// within Config.Nodes states, its quick search cut to sampleQuickNodes so
+// that the relaxed game's searches come early. Those decide most samples
+// a small real search leaves unknown (version 3 solved with solver.Small
+// alone: at 500 nodes 40 % to 100 % of the samples were unknown at the
+// decisions that lost its games), and an estimate made mostly of
+// unknowns cannot tell a winning line from a losing one. The score is the
+// share of samples won, an unknown solve counting unknownWeight: the
+// hindsight win rate of Yoon, Fern, Givan and Kambhampati (2008), applied
+// to Klondike by Bjarnason, Fern and Tadepalli (2009). It overrates a
+// candidate whose win needs a guess (the solver sees the cards), but
+// ranks candidates well.
 //
 // Spending the samples. Every candidate in the running is solved on the
 // same samples (paired comparisons, with far less variance than rates on
 // independent deals), and Config.Samples solves a decision are spent by
 // successive halving (Karnin, Koren and Somekh 2013): ⌈log₂ K⌉ rounds for
-// K candidates, each with an equal share of the solves but at least
-// minRoundSamples samples a candidate (or the round's whole share, if
-// less) (a line dropped on a handful of
-// samples was often the winning one), after each of which the better
-// half stays; the line played is the best of the
-// survivors (a dropped line was judged on fewer samples). A decision
+// K candidates, each with an equal share of the solves, after each of
+// which the better half stays; the line played is the best of the
+// survivors (a dropped line was judged on fewer samples). In each round a
+// candidate is solved on at least minRoundSamples samples (or on the
+// round's whole share, when that is fewer): version 3's first rounds gave
+// a line as few as 3 to 8, and dropped winning lines on them. A decision
 // stops early when every sample so far said the same of every line left
 // (all lost, or all won). Ties go to the candidate the human player would
 // prefer by its exit move, then to the first found.
 //
 // A safe foundation move (the human player's rule 1) is played at once.
 // With Config.Workers > 1 the solves of a round are shared out among that
-// many goroutines, each with its own solver.Small; the samples are dealt
-// before and every solve is deterministic, so the game played does not
-// depend on the number of workers.
+// many goroutines; the samples are dealt before and every solve is
+// deterministic, so the game played does not depend on the number of
+// workers.
 type expert struct {
 	rng     *rand.Rand
 	samples int
@@ -310,8 +311,8 @@ func (p *expert) endgame(v *engine.View, vs *engine.State, moves []engine.Move) 
 // a component that has none among them. With worrying back and the
 // talon spent, every card move but one that turns a card is quiet, and
 // the positions they reach can number hundreds of thousands (native draw-3
-// deal 50 with the stock known, from its 114th move as version 4 played
-// it: more than 200,000, three cards face down, none turned within them);
+// deal 50 with worrying back and the stock known, from its 114th move as
+// version 3 played it: more than 200,000, three cards face down, none turned within them);
 // the nearest exit lies past the breadth-first search's limit, and the
 // human player's choice wandered until a won game was lost. So the
 // expert solves seekSamples samples of the hidden cards from the position
