@@ -25,8 +25,11 @@ import (
 // candidate solved on at least 24 samples a round of the halving.
 // Version 5: where the first positions of a component have no exit, the
 // expert follows solved samples' winning lines to exits beyond them
-// (expert.seekExits).
-const PlayerVersion = "5"
+// (expert.seekExits). Version 6: a line seekExits follows must begin with
+// a move the referee offers, and goes on from a position of the
+// component only when it is the same state (not only the same position
+// key, which sorts piles).
+const PlayerVersion = "6"
 
 // PlayRecord is how a player's game went, with its scores.
 type PlayRecord struct {

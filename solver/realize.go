@@ -23,9 +23,7 @@ import (
 // real nodes it searched.
 func (z *realizer) realize(ctx context.Context, s engine.State, rg *rgame, root rstate, line []rMove, budget int64) []engine.Move {
 	b := realizerPool.Get().(*realizerBufs)
-	defer realizerPool.Put(b)
-	clear(b.idx)
-	clear(b.seen)
+	defer z.putBufs()
 	idx := b.idx
 	st := root
 	idx[rg.key(&st)] = 0
@@ -85,6 +83,26 @@ type realizerBufs struct {
 var realizerPool = sync.Pool{New: func() any {
 	return &realizerBufs{idx: map[[2]uint64]int{}, seen: make(map[string]struct{}, 1024)}
 }}
+
+// putBufs empties the realizer's maps and gives its buffers back to the
+// pool; the realizer keeps no reference to them. A map that grew large is
+// dropped rather than cleared: clearing costs in proportion to the room
+// a map has grown to, which every later small realization would pay.
+func (z *realizer) putBufs() {
+	b := z.bufs
+	if len(b.seen) > 1<<14 {
+		b.seen = make(map[string]struct{}, 1024)
+	} else {
+		clear(b.seen)
+	}
+	if len(b.idx) > 1<<12 {
+		b.idx = map[[2]uint64]int{}
+	} else {
+		clear(b.idx)
+	}
+	z.idx, z.seen, z.bufs = nil, nil, nil
+	realizerPool.Put(b)
+}
 
 // add files child c, reached by the moves pre then m from a node at place
 // at of depth depth, with the children ahead on the line (kids[depth][0])

@@ -196,7 +196,7 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 	c := &p.comp
 	c.build(&vs, moves, componentLimit)
 	if len(c.exits) == 0 && len(c.nodes) >= componentLimit {
-		p.seekExits(v, &vs)
+		p.seekExits(v, &vs, moves)
 	}
 	p.cands = p.cands[:0]
 	for _, x := range c.exits {
@@ -321,7 +321,7 @@ func (p *expert) endgame(v *engine.View, vs *engine.State, moves []engine.Move) 
 // (added to the component). The exits found are weighed as any others.
 // A search that finds none is not repeated until a card is turned or more
 // cards are on the foundations than at that search.
-func (p *expert) seekExits(v *engine.View, vs *engine.State) {
+func (p *expert) seekExits(v *engine.View, vs *engine.State, moves []engine.Move) {
 	if p.seekFailed >= 0 && v.Hidden() == p.seekHidden && vs.FoundationCards() <= p.seekFailed {
 		return
 	}
@@ -331,7 +331,7 @@ func (p *expert) seekExits(v *engine.View, vs *engine.State) {
 		st := *vs
 		st.FillUnknown(p.hidden)
 		if r := solver.Solve(context.Background(), st, opt); r.Verdict == solver.Won {
-			p.comp.follow(vs, r.Solution)
+			p.comp.follow(vs, moves, r.Solution)
 		}
 	}
 	p.seekFailed = -1
@@ -345,8 +345,16 @@ const seekSamples = 8
 
 // follow walks line from the component's root (masked position root) and
 // adds its first move that is not quiet as an exit, its quiet moves before
-// it as nodes (those not in the component already).
-func (c *component) follow(root *engine.State, line []engine.Move) {
+// it as nodes. A line whose first move the referee does not offer (the
+// solver does not know the positions already played) is dropped, as build
+// takes only the offered moves at the root. A quiet move's position that
+// is in the component already is taken as that node only when it is the
+// same state: position keys do not tell apart piles in another order
+// (AppendPositionKey), and the line's later moves name its own piles.
+func (c *component) follow(root *engine.State, offered, line []engine.Move) {
+	if len(line) == 0 || !slices.Contains(offered, line[0]) {
+		return
+	}
 	s := *root
 	node := int32(0)
 	var child engine.State
@@ -360,10 +368,14 @@ func (c *component) follow(root *engine.State, line []engine.Move) {
 			return
 		}
 		c.key = child.AppendPositionKey(c.key[:0])
-		if i, ok := c.seen[string(c.key)]; ok {
+		i, ok := c.seen[string(c.key)]
+		switch {
+		case ok && c.nodes[i].s == child:
 			node = i
-		} else {
-			c.seen[string(c.key)] = int32(len(c.nodes))
+		default:
+			if !ok {
+				c.seen[string(c.key)] = int32(len(c.nodes))
+			}
 			c.nodes = append(c.nodes, compNode{s: child, parent: node, move: m})
 			node = int32(len(c.nodes) - 1)
 		}

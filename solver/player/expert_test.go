@@ -330,3 +330,91 @@ func TestExpertSeeksExits(t *testing.T) {
 		t.Errorf("the line chosen (%d moves) leaves the deal %v", len(d.Moves[d.Chosen].Line), r.Verdict)
 	}
 }
+
+// TestExpertFollowedLinesHold: the lines seekExits adds (component.follow)
+// lead to the positions their exits were weighed from, and start with a
+// move the referee offers. From deal 50's position of TestExpertSeeksExits,
+// random quiet walks (some positions of a component past its limit, other
+// pile orders among them) reach positions whose first componentLimit
+// positions have no exit; at each, every candidate line replayed from the
+// position with legal moves reaches its exit's node exactly, its first
+// move is offered, and the move played is the chosen line's first. Before
+// the fix a line could go on from a stored node whose piles were in
+// another order (position keys sort them), or begin with a move the
+// referee withheld.
+func TestExpertFollowedLinesHold(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves")
+	}
+	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
+	s := deal(t, g, 50)
+	b, err := os.ReadFile("testdata/klondike-d3-wb-deal50-114.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []engine.Step
+	if err := json.Unmarshal(b, &steps); err != nil {
+		t.Fatal(err)
+	}
+	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for walk := uint64(0); walk < 60; walk++ {
+		tb := engine.NewTable(s, engine.RememberStock)
+		for _, m := range ms {
+			tb.Play(m)
+		}
+		r := rand.New(rand.NewPCG(walk, 1))
+		for k, n := 0, 1+r.IntN(40); k < n; k++ {
+			v := tb.View()
+			vs := v.State()
+			var q []engine.Move
+			for _, m := range tb.Moves(nil) {
+				var c engine.State
+				vs.Child(m, &c)
+				if quiet(&vs, &c, m) {
+					q = append(q, m)
+				}
+			}
+			if len(q) == 0 {
+				break
+			}
+			tb.Play(q[r.IntN(len(q))])
+		}
+		v := tb.View()
+		vs := v.State()
+		legal := tb.Moves(nil)
+		var c component
+		if c.build(&vs, legal, componentLimit); len(c.exits) != 0 || len(c.nodes) < componentLimit {
+			continue
+		}
+		checked++
+		p := newExpert(walk, Config{Samples: 40, Nodes: 5000})
+		i := p.Choose(&v, legal)
+		for _, cd := range p.cands {
+			line := p.comp.line(cd.exit, nil)
+			if !slices.Contains(legal, line[0]) {
+				t.Fatalf("walk %d: a line begins with %v, not offered", walk, line[0])
+			}
+			st := vs
+			for k, m := range line[:len(line)-1] {
+				if !slices.Contains(st.Moves(nil), m) {
+					t.Fatalf("walk %d: move %d of a line (%v) is illegal", walk, k, m)
+				}
+				st.Apply(m)
+			}
+			if st != p.comp.nodes[cd.exit.node].s {
+				t.Fatalf("walk %d: a line of %d moves reaches another position than its exit's node", walk, len(line))
+			}
+		}
+		if d := p.lastDecision(); len(d.Moves) > 0 && legal[i] != d.Moves[d.Chosen].Line[0] {
+			t.Fatalf("walk %d: chose a line beginning %v, played %v", walk, d.Moves[d.Chosen].Line[0], legal[i])
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no walk reached a component past its limit without an exit")
+	}
+	t.Logf("%d of 60 walks checked", checked)
+}
