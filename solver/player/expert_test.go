@@ -237,24 +237,7 @@ func TestExpertDecidesOnSolvedSamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("400 solves of 5,000 nodes")
 	}
-	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
-	s := deal(t, g, 45)
-	b, err := os.ReadFile("testdata/klondike-d3-wb-deal45-66.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []engine.Step
-	if err := json.Unmarshal(b, &steps); err != nil {
-		t.Fatal(err)
-	}
-	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb := engine.NewTable(s, engine.RememberStock)
-	for _, m := range ms {
-		tb.Play(m)
-	}
+	tb := recordedTable(t, 45, "klondike-d3-wb-deal45-66.json")
 	v := tb.View()
 	legal := tb.Moves(nil)
 	p := newExpert(45, DefaultExpertConfig)
@@ -266,14 +249,7 @@ func TestExpertDecidesOnSolvedSamples(t *testing.T) {
 	if legal[i].Kind() != engine.KindRecycle {
 		t.Errorf("played %v, want the recycle; the lines: %+v", legal[i], d.Moves)
 	}
-	// the line chosen keeps the deal winnable, every card known
-	truth := tb.Reveal()
-	for _, m := range d.Moves[d.Chosen].Line {
-		truth.Apply(m)
-	}
-	if r := solver.Solve(context.Background(), truth, solver.Options{MaxNodes: 3_000_000, Workers: 1}); r.Verdict != solver.Won {
-		t.Errorf("the line chosen leaves the deal %v", r.Verdict)
-	}
+	keepsWinnable(t, tb, d.Moves[d.Chosen].Line)
 	for _, e := range d.Moves {
 		if e.Samples > 0 && 2*e.Unknown > e.Samples {
 			t.Errorf("line %v: %d of %d samples unknown", e.Move, e.Unknown, e.Samples)
@@ -291,24 +267,7 @@ func TestExpertDecidesOnSolvedSamples(t *testing.T) {
 // samples' winning lines to exits, and the line it plays keeps the deal
 // winnable, every card known.
 func TestExpertSeeksExits(t *testing.T) {
-	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
-	s := deal(t, g, 50)
-	b, err := os.ReadFile("testdata/klondike-d3-wb-deal50-114.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []engine.Step
-	if err := json.Unmarshal(b, &steps); err != nil {
-		t.Fatal(err)
-	}
-	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb := engine.NewTable(s, engine.RememberStock)
-	for _, m := range ms {
-		tb.Play(m)
-	}
+	tb := recordedTable(t, 50, "klondike-d3-wb-deal50-114.json")
 	v := tb.View()
 	vs := v.State()
 	legal := tb.Moves(nil)
@@ -322,13 +281,7 @@ func TestExpertSeeksExits(t *testing.T) {
 	if len(d.Moves) == 0 {
 		t.Fatal("no candidate line")
 	}
-	truth := tb.Reveal()
-	for _, m := range d.Moves[d.Chosen].Line {
-		truth.Apply(m)
-	}
-	if r := solver.Solve(context.Background(), truth, solver.Options{MaxNodes: 3_000_000, Workers: 1}); r.Verdict != solver.Won {
-		t.Errorf("the line chosen (%d moves) leaves the deal %v", len(d.Moves[d.Chosen].Line), r.Verdict)
-	}
+	keepsWinnable(t, tb, d.Moves[d.Chosen].Line)
 }
 
 // TestExpertFollowedLinesHold: the lines seekExits adds (component.follow)
@@ -346,26 +299,9 @@ func TestExpertFollowedLinesHold(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves")
 	}
-	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
-	s := deal(t, g, 50)
-	b, err := os.ReadFile("testdata/klondike-d3-wb-deal50-114.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var steps []engine.Step
-	if err := json.Unmarshal(b, &steps); err != nil {
-		t.Fatal(err)
-	}
-	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
 	for walk := uint64(0); walk < 60; walk++ {
-		tb := engine.NewTable(s, engine.RememberStock)
-		for _, m := range ms {
-			tb.Play(m)
-		}
+		tb := recordedTable(t, 50, "klondike-d3-wb-deal50-114.json")
 		r := rand.New(rand.NewPCG(walk, 1))
 		for k, n := 0, 1+r.IntN(40); k < n; k++ {
 			v := tb.View()
@@ -417,4 +353,43 @@ func TestExpertFollowedLinesHold(t *testing.T) {
 		t.Fatal("no walk reached a component past its limit without an exit")
 	}
 	t.Logf("%d of 60 walks checked", checked)
+}
+
+// recordedTable is native Klondike deal seed, draw 3 with worrying back,
+// the stock known, after the moves of a game recorded in testdata/file
+// (play --json's steps).
+func recordedTable(t *testing.T, seed uint64, file string) *engine.Table {
+	t.Helper()
+	g := game(t, "klondike", [2]string{"draw", "3"}, [2]string{"defoundation", "true"})
+	s := deal(t, g, seed)
+	b, err := os.ReadFile("testdata/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []engine.Step
+	if err := json.Unmarshal(b, &steps); err != nil {
+		t.Fatal(err)
+	}
+	ms, _, err := engine.StepMoves(s, steps, engine.FoundationLabels{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := engine.NewTable(s, engine.RememberStock)
+	for _, m := range ms {
+		tb.Play(m)
+	}
+	return tb
+}
+
+// keepsWinnable fails t unless the position of tb after line, every card
+// known, is won by the exact solver within 3 M nodes.
+func keepsWinnable(t *testing.T, tb *engine.Table, line []engine.Move) {
+	t.Helper()
+	truth := tb.Reveal()
+	for _, m := range line {
+		truth.Apply(m)
+	}
+	if r := solver.Solve(context.Background(), truth, solver.Options{MaxNodes: 3_000_000, Workers: 1}); r.Verdict != solver.Won {
+		t.Errorf("the line chosen (%d moves) leaves the deal %v", len(line), r.Verdict)
+	}
 }
