@@ -55,8 +55,10 @@ type Grading struct {
 //   - easy: the human-like player (rules of thumb, deterministic: one
 //     game) wins it;
 //   - medium: the expert player at a small budget (50 solves of 300 nodes
-//     a decision) wins at least 2 of 4 games, each with its own sampler
-//     seed;
+//     a decision, more when it has many lines: each line still running in
+//     a round of the halving gets at least the round's share, and Yukon's
+//     decisions have many) wins at least 2 of 4 games, each with its own
+//     sampler seed;
 //   - hard: it wins 1 of the 4;
 //   - expert-only: the expert at a full budget (200 solves of 500 nodes
 //     a decision, player version 3's defaults) wins at least 1 of 2 more
@@ -90,7 +92,7 @@ func (gr *Grading) Describe() string {
 		p := t.Player
 		switch {
 		case t.Samples > 0 && t.Player == "expert":
-			p += fmt.Sprintf(" (%d solves of %d nodes a decision)", t.Samples, t.Nodes)
+			p += fmt.Sprintf(" (%d solves of %d nodes a decision, more when it has many lines)", t.Samples, t.Nodes)
 		case t.Samples > 0:
 			p += fmt.Sprintf(" (%d samples, %d nodes a solve)", t.Samples, t.Nodes)
 		}
