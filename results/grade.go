@@ -56,9 +56,9 @@ type Grading struct {
 //     game) wins it;
 //   - medium: the expert player at a small budget (50 solves of 300 nodes
 //     a decision, more when it has many lines: each line still running in
-//     a round of the halving gets at least the round's share, and Yukon's
-//     decisions have many) wins at least 2 of 4 games, each with its own
-//     sampler seed;
+//     a round of the halving gets at least 24 samples, or the round's
+//     whole share when that is fewer, and Yukon's decisions have many)
+//     wins at least 2 of 4 games, each with its own sampler seed;
 //   - hard: it wins 1 of the 4;
 //   - expert-only: the expert at a full budget (200 solves of 500 nodes
 //     a decision, player version 3's defaults) wins at least 1 of 2 more
