@@ -28,11 +28,8 @@ import (
 // (expert.seekExits). Version 6: a line seekExits follows must begin with
 // a move the referee offers, and goes on from a position of the
 // component only when it is the same state (not only the same position
-// key, which sorts piles). Version 7: the expert no longer plays a card
-// from the waste to a foundation at once by the human player's rule 1
-// where more than one card is drawn (it changes which talon cards come
-// up, and lost a won game on deal 41): it weighs that move by samples.
-const PlayerVersion = "7"
+// key, which sorts piles).
+const PlayerVersion = "6"
 
 // PlayRecord is how a player's game went, with its scores.
 type PlayRecord struct {

@@ -61,8 +61,7 @@ import (
 // (all lost, or all won). Ties go to the candidate the human player would
 // prefer by its exit move, then to the first found.
 //
-// A safe foundation move (the human player's rule 1) is played at once,
-// but not from the waste where more than one card is drawn (reshuffles).
+// A safe foundation move (the human player's rule 1) is played at once.
 // With Config.Workers > 1 the solves of a round are shared out among that
 // many goroutines; the samples are dealt before and every solve is
 // deterministic, so the game played does not depend on the number of
@@ -86,19 +85,6 @@ type expert struct {
 	hidden                 []engine.Card // the samples' hidden cards, one run of nh per sample
 	jobs                   []job
 	cands                  []candidate
-}
-
-// reshuffles tells whether move m takes a card out of the talon where
-// more than one card is drawn at a time: the cards after it in the talon
-// then come up in other groups, so cards the stock offered may no longer
-// come up and others may. The human player's rule 1 (safeToFound) does
-// not see this, and its "safe" move from the waste can lose a won game:
-// on Klondike draw 3 with worrying back, native deal 41, the expert's
-// move 68 (the Three of Diamonds from the waste, "safe") took a won
-// position to a lost one (klondike analyze). Such a move is weighed by
-// samples as any other (player version 7).
-func reshuffles(s *engine.State, m engine.Move) bool {
-	return m.From() == engine.LocWaste && s.Game().Rules.Draw > 1
 }
 
 // unknownWeight is what an unknown solve counts for, between a loss (0)
@@ -199,7 +185,7 @@ func (p *expert) Choose(v *engine.View, moves []engine.Move) int {
 		return i
 	}
 	for i, m := range moves {
-		if m.Kind() == engine.KindMove && m.To().IsFoundation() && safeToFound(&vs, m) && !reshuffles(&vs, m) {
+		if m.Kind() == engine.KindMove && m.To().IsFoundation() && safeToFound(&vs, m) {
 			p.last = Decision{Safe: true, Chosen: i}
 			return i
 		}

@@ -284,39 +284,6 @@ func TestExpertSeeksExits(t *testing.T) {
 	keepsWinnable(t, tb, d.Moves[d.Chosen].Line)
 }
 
-// TestExpertWasteFoundationWeighed: on Klondike draw 3 with worrying back,
-// native deal 41 after the expert's first 67 moves, the Three of Diamonds
-// can go from the waste to its foundation by the human player's rule 1,
-// but that move loses the won game (klondike analyze: the talon's later
-// cards come up in other groups of three). The expert must weigh it by
-// samples instead of playing it at once, and the line it chooses must keep
-// the deal winnable. Player version 6 played it as safe.
-func TestExpertWasteFoundationWeighed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a decision of 400 solves of 5,000 nodes")
-	}
-	tb := recordedTable(t, 41, "klondike-d3-wb-deal41-67.json")
-	v := tb.View()
-	vs := v.State()
-	legal := tb.Moves(nil)
-	found := false
-	for _, m := range legal {
-		if m.From() == engine.LocWaste && m.To().IsFoundation() && safeToFound(&vs, m) {
-			found = true
-		}
-	}
-	if !found {
-		t.Fatal("the position has no waste card the human player's rule 1 calls safe")
-	}
-	p := newExpert(41, DefaultExpertConfig)
-	p.Choose(&v, legal)
-	d := p.lastDecision()
-	if d.Safe || len(d.Moves) == 0 {
-		t.Fatalf("decision safe %v with %d candidate lines; want a sampled decision", d.Safe, len(d.Moves))
-	}
-	keepsWinnable(t, tb, d.Moves[d.Chosen].Line)
-}
-
 // TestExpertFollowedLinesHold: the lines seekExits adds (component.follow)
 // lead to the positions their exits were weighed from, and start with a
 // move the referee offers. From deal 50's position of TestExpertSeeksExits,
