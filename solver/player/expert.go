@@ -368,11 +368,9 @@ func (c *component) follow(root *engine.State, offered, line []engine.Move) {
 			return
 		}
 		c.key = child.AppendPositionKey(c.key[:0])
-		i, ok := c.seen[string(c.key)]
-		switch {
-		case ok && c.nodes[i].s == child:
+		if i, ok := c.seen[string(c.key)]; ok && c.nodes[i].s == child {
 			node = i
-		default:
+		} else {
 			if !ok {
 				c.seen[string(c.key)] = int32(len(c.nodes))
 			}
