@@ -93,7 +93,7 @@ type beamPaths struct{ fullGen, exact bool }
 func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths) (path []sMove, st Stats) {
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
-	sr.dealRules = newDealRules(&s, opt.NoPrune)
+	sr.dealRules = dealRulesFor(&s, opt.NoPrune)
 	seen := newKeyset(opt.Mem / 2)
 	defer seen.free()
 	var exact map[string]bool

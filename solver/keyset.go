@@ -1,5 +1,7 @@
 package solver
 
+import "sync"
+
 // keyset is an exact set of two-word keys for the searches of the other
 // games' abstractions (linkgame.go): open addressing with
 // linear probing over bigWords, two words a slot, the whole key stored and
@@ -24,16 +26,39 @@ func newKeyset(limit int64) *keyset {
 }
 
 func (s *keyset) alloc(n int) {
-	s.mem = newBigWords(2 * n)
+	if p, _ := smallKeysets.Get().(*[]uint64); p != nil && cap(*p) >= 2*n && 2*n*8 < hugeMin {
+		s.mem = bigWords{w: (*p)[:2*n]}
+		clear(s.mem.w)
+	} else {
+		s.mem = newBigWords(2 * n)
+	}
 	s.slots = s.mem.w
 	s.mask = uint64(n - 1)
+}
+
+// smallKeysets keeps the arrays of small sets (below hugeMin, so Go
+// slices) that were freed, for the next set: a solve of a few hundred
+// nodes (the expert's samples) makes several sets, each of 64 KiB at
+// first. A set is used by one goroutine, and its old array is freed only
+// when nothing reads it any more, so reusing it is safe.
+var smallKeysets sync.Pool
+
+// releaseWords frees mem, keeping a small array for the next set.
+func releaseWords(mem bigWords) {
+	if mem.mapped == nil && mem.w != nil && cap(mem.w)*8 < hugeMin {
+		w := mem.w[:0]
+		smallKeysets.Put(&w)
+		return
+	}
+	mem.free()
 }
 
 func (s *keyset) bytes() int64 { return int64(len(s.slots)) * 8 }
 
 // free gives the set's memory back; the set must not be used after.
 func (s *keyset) free() {
-	s.mem.free()
+	releaseWords(s.mem)
+	s.mem = bigWords{}
 	s.slots = nil
 }
 
@@ -97,6 +122,6 @@ func (s *keyset) grow() bool {
 			}
 		}
 	}
-	oldMem.free()
+	releaseWords(oldMem)
 	return true
 }

@@ -132,6 +132,10 @@ type dealRules struct {
 	fitters   [64]uint64 // fitters[t]: the cards that may be built on card t
 	fillers   uint64     // the cards that may go to an empty pile
 	pin       *pinTable  // the pinned-card proof's table (pinned.go); nil where it is not used
+	// what they were made for: a dealRules depends on nothing else
+	game    *engine.Game
+	base    int
+	noPrune bool
 }
 
 // newDealRules works out the dealRules of s's game; with noPrune, no
@@ -150,6 +154,9 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 		pendGen:   !noPrune && pendGenApplies(r),
 		draw1:     r.Draw == 1,
 		worry:     r.WorryBack,
+		game:      s.Game(),
+		base:      s.Base(),
+		noPrune:   noPrune,
 	}
 	g := s.Game()
 	for t := engine.Card(0); t < 64; t++ {
@@ -167,6 +174,23 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 	if !noPrune && pinApplies(r) {
 		dr.pin = newPinTable(s, &dr.fitters, dr.fillers)
 	}
+	return dr
+}
+
+// lastRules is the dealRules made last, for the next search of the same
+// deal rules (the expert's samples: thousands of small solves of one
+// game): newDealRules costs about as much as a search of a few hundred
+// nodes.
+var lastRules atomic.Pointer[dealRules]
+
+// dealRulesFor returns the dealRules of s's game, base and noPrune: the
+// last ones made when they are those, else new ones.
+func dealRulesFor(s *engine.State, noPrune bool) *dealRules {
+	if dr := lastRules.Load(); dr != nil && dr.game == s.Game() && dr.base == s.Base() && dr.noPrune == noPrune {
+		return dr
+	}
+	dr := newDealRules(s, noPrune)
+	lastRules.Store(dr)
 	return dr
 }
 
@@ -232,7 +256,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil, 0)
 	}
 	if pinApplies(&s.Game().Rules) {
-		if pt := newDealRules(&s, false).pin; pt != nil && pt.pinnedAny(&s) {
+		if pt := dealRulesFor(&s, false).pin; pt != nil && pt.pinnedAny(&s) {
 			return Result{Verdict: Lost, Stats: Stats{Elapsed: time.Since(start)}} // pinned.go
 		}
 	}
@@ -464,7 +488,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	if !opt.NoPrune && packable(r) {
 		pk = newPacker(&s)
 	}
-	dr := newDealRules(&s, opt.NoPrune)
+	dr := dealRulesFor(&s, opt.NoPrune)
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
@@ -477,9 +501,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 			}
 			sr.guideBase = sr.guide.nodes
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		run := func() {
 			st := s
 			bufs := movePool.Get().(*[][]sMove)
 			sr.bufs = *bufs
@@ -505,6 +527,15 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 				sh.stop = sr.stop
 				done.Store(true)
 			}
+		}
+		if workers == 1 {
+			run() // on the caller's goroutine, whose stack has grown already
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run()
 		}()
 	}
 	wg.Wait()
@@ -520,6 +551,9 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 		res.Stats.Stop = sh.stop
 	default:
 		res.Verdict = Lost
+	}
+	if t, ok := tab.(*table); ok {
+		t.release()
 	}
 	return res
 }

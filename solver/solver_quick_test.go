@@ -2,10 +2,13 @@ package solver_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/solver"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // TestQuickNodes: Options.QuickNodes cuts the quick search short, so the
@@ -38,22 +41,65 @@ func TestQuickNodes(t *testing.T) {
 
 // TestSolveReusesScratch: the root search's and the realizer's buffers
 // come from pools (relaxroot.go's rscratch, realize.go's realizerBufs),
-// so a solve may start with another's leftovers. Solving deals in one
-// order and again in the reverse order, each after others of other sizes,
-// gives the same verdicts, node counts and solutions.
+// as do small tables' memory (table.go's tableBufs) and small keysets'
+// arrays (keyset.go), so a solve may start with another's leftovers.
+// Solving positions in one order and again in the reverse order, each
+// after others of other sizes, gives the same verdicts, node counts,
+// stored states, table bytes and solutions: Klondike draw 3 from the deal,
+// and Yukon after 20 random moves, whose small solves go through the
+// beams and the link game, with a memory limit that stops some.
 func TestSolveReusesScratch(t *testing.T) {
-	deals := draw3Deals(t, 20)
-	opt := solver.Options{MaxNodes: 100_000, Workers: 1, QuickNodes: 100}
-	first := make([]solver.Result, len(deals))
-	for i, s := range deals {
-		first[i] = solver.Solve(context.Background(), s, opt)
-	}
-	for i := len(deals) - 1; i >= 0; i-- {
-		r := solver.Solve(context.Background(), deals[i], opt)
-		a := first[i]
-		if r.Verdict != a.Verdict || r.Stats.Nodes != a.Stats.Nodes || !slices.Equal(r.Solution, a.Solution) {
-			t.Fatalf("deal %d: %v in %d nodes (%d moves) first, %v in %d nodes (%d moves) again",
-				i, a.Verdict, a.Stats.Nodes, len(a.Solution), r.Verdict, r.Stats.Nodes, len(r.Solution))
+	yukon := func() []engine.State {
+		_, r, err := variants.Resolve("yukon", variants.Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
+		g := engine.MustGame(r)
+		rng := rand.New(rand.NewPCG(3, 4))
+		var out []engine.State
+		var buf []engine.Move
+		for seed := uint64(0); seed < 30; seed++ {
+			s, err := g.NewState(engine.NativeDeal(&r, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k < 20; k++ {
+				if buf = s.Moves(buf[:0]); len(buf) == 0 {
+					break
+				}
+				s.Apply(buf[rng.IntN(len(buf))])
+			}
+			out = append(out, s)
+		}
+		return out
+	}()
+	for _, c := range []struct {
+		name  string
+		deals []engine.State
+		opt   solver.Options
+	}{
+		{"klondike-d3", draw3Deals(t, 20), solver.Options{MaxNodes: 100_000, Workers: 1, QuickNodes: 100}},
+		{"yukon", yukon, solver.Options{MaxNodes: 3_000, Workers: 1, QuickNodes: 300}},
+		{"yukon-mem", yukon, solver.Options{MaxNodes: 50_000, Workers: 1, QuickNodes: 300, Mem: 160 << 10}},
+	} {
+		first := make([]solver.Result, len(c.deals))
+		for i, s := range c.deals {
+			first[i] = solver.Solve(context.Background(), s, c.opt)
+		}
+		stops := 0
+		for i := len(c.deals) - 1; i >= 0; i-- {
+			r := solver.Solve(context.Background(), c.deals[i], c.opt)
+			a := first[i]
+			if r.Verdict != a.Verdict || r.Stats.Nodes != a.Stats.Nodes || r.Stats.Stored != a.Stats.Stored ||
+				r.Stats.TableSize != a.Stats.TableSize || r.Stats.Stop != a.Stats.Stop || !slices.Equal(r.Solution, a.Solution) {
+				t.Fatalf("%s %d: %v in %d nodes, %d stored, %d bytes (%d moves) first, %v in %d nodes, %d stored, %d bytes (%d moves) again",
+					c.name, i, a.Verdict, a.Stats.Nodes, a.Stats.Stored, a.Stats.TableSize, len(a.Solution),
+					r.Verdict, r.Stats.Nodes, r.Stats.Stored, r.Stats.TableSize, len(r.Solution))
+			}
+			if r.Stats.Stop == solver.StopMemory {
+				stops++
+			}
+		}
+		t.Logf("%s: %d positions, %d stopped on memory", c.name, len(c.deals), stops)
 	}
 }

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/cespare/xxhash/v2"
@@ -37,6 +38,7 @@ type table struct {
 	limit  int64    // bytes the table may use; 0 is no limit
 	pool   *memPool // when set, the limit the tables of a sharedTable share instead
 	full   bool     // the limit stopped an insert
+	spare  *tableBufs
 }
 
 const (
@@ -64,9 +66,74 @@ func newTable(limit, states int64) *table {
 		}
 		t.first = int(min(chunkSize, (states+1)*firstKeyBytes))
 	}
-	t.slots = make([]uint64, n)
+	b, _ := tablePool.Get().(*tableBufs)
+	if b == nil {
+		b = &tableBufs{}
+	}
+	t.spare = b
+	if cap(b.slots) >= n {
+		t.slots = b.slots[:n]
+		clear(t.slots)
+	} else {
+		t.slots = make([]uint64, n)
+	}
+	b.slots = nil
 	t.mask = uint64(len(t.slots) - 1)
 	return t
+}
+
+// tableBufs is the memory of a small table whose search has ended, kept
+// in tablePool for the next: many small solves in a row (the expert's
+// samples) would otherwise each allocate a table, and the collector
+// reclaim it. A table made from them is the table newTable would make,
+// with the same sizes and the same byte count (bytes), so that nothing a
+// search decides by depends on whether its memory was new.
+type tableBufs struct {
+	slots  []uint64
+	chunks [][]byte // each empty, with its capacity
+}
+
+var tablePool sync.Pool
+
+// poolTableBytes is the largest table release keeps: a small solve's.
+const poolTableBytes = 8 << 20
+
+// chunk returns an empty chunk of capacity size, from the spare
+// buffers when one has that capacity.
+func (t *table) chunk(size int) []byte {
+	b := t.spare
+	for i, c := range b.chunks {
+		if cap(c) == size {
+			last := len(b.chunks) - 1
+			b.chunks[i] = b.chunks[last]
+			b.chunks[last] = nil
+			b.chunks = b.chunks[:last]
+			return c[:0]
+		}
+	}
+	return make([]byte, 0, size)
+}
+
+// release gives a small table's memory to the next newTable; the table
+// must not be used after. It keeps nothing of a large table.
+func (t *table) release() {
+	if t.pool != nil || t.bytes() > poolTableBytes {
+		return
+	}
+	b := t.spare
+	b.slots = t.slots
+	kept := int64(0)
+	for _, c := range b.chunks {
+		kept += int64(cap(c))
+	}
+	for _, c := range t.chunks {
+		if kept += int64(cap(c)); kept > poolTableBytes {
+			break
+		}
+		b.chunks = append(b.chunks, c[:0])
+	}
+	*t = table{}
+	tablePool.Put(b)
 }
 
 // bytes is the memory the table holds.
@@ -175,7 +242,8 @@ func (t *table) store(key []byte) (uint64, bool) {
 			return 0, false
 		}
 		t.arena += int64(size - cap(c))
-		t.chunks[0] = append(make([]byte, 0, size), c...)
+		t.chunks[0] = append(t.chunk(size), c...)
+		t.spare.chunks = append(t.spare.chunks, c[:0]) // for the next table's first chunk
 	}
 	if n == 0 || len(t.chunks[n-1])+need > cap(t.chunks[n-1]) {
 		size := chunkSize
@@ -185,7 +253,7 @@ func (t *table) store(key []byte) (uint64, bool) {
 		if n+1 >= 1<<(offBits-chunkBits) || !t.room(int64(size)) {
 			return 0, false
 		}
-		t.chunks = append(t.chunks, make([]byte, 0, size))
+		t.chunks = append(t.chunks, t.chunk(size))
 		t.arena += int64(size)
 		n++
 	}

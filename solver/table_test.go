@@ -2,6 +2,8 @@ package solver
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/cespare/xxhash/v2"
@@ -67,6 +69,65 @@ func TestTableStartSizes(t *testing.T) {
 		tab := newTable(0, tc.states)
 		if len(tab.slots) != tc.slots || tab.first != tc.first {
 			t.Errorf("newTable(0, %d): %d slots, first chunk %d; want %d, %d", tc.states, len(tab.slots), tab.first, tc.slots, tc.first)
+		}
+	}
+}
+
+// TestTableReusedAsNew: a table made from a released table's memory
+// (tablePool) behaves as a new one, byte for byte: the same slots, the
+// same bytes after every insert, the same insert that the memory limit
+// stops. Each size is tried fresh, then after tables of other sizes were
+// released (larger and smaller chunks and slots in the pool).
+func TestTableReusedAsNew(t *testing.T) {
+	key := func(i int) []byte {
+		k := []byte(fmt.Sprintf("key %d ", i))
+		for len(k) < 8+i%40 {
+			k = append(k, byte(i))
+		}
+		return k
+	}
+	type step struct {
+		bytes     int64
+		added, ok bool
+	}
+	trace := func(limit, states int64, n int) []step {
+		tab := newTable(limit, states)
+		out := []step{{bytes: tab.bytes()}}
+		for i := 0; i < n; i++ {
+			k := key(i)
+			added, ok := tab.insert(k, xxhash.Sum64(k))
+			out = append(out, step{tab.bytes(), added, ok})
+			if !ok {
+				break
+			}
+		}
+		tab.release()
+		return out
+	}
+	cases := []struct {
+		limit, states int64
+		n             int
+	}{
+		{0, 300, 2000},          // a sample solve's first chunk, doubling
+		{0, 5000, 20000},        // a larger one
+		{0, 0, 30000},           // chunks of chunkSize
+		{200 << 10, 300, 20000}, // stopped by the limit
+		{300 << 10, 0, 20000},
+	}
+	fresh := make([][]step, len(cases))
+	for i, c := range cases {
+		tablePool = sync.Pool{} // nothing to reuse
+		fresh[i] = trace(c.limit, c.states, c.n)
+	}
+	tablePool = sync.Pool{}
+	for round := 0; round < 3; round++ {
+		for i := len(cases) - 1; i >= 0; i-- {
+			c := cases[(i+round)%len(cases)]
+			got := trace(c.limit, c.states, c.n)
+			if want := fresh[(i+round)%len(cases)]; !slices.Equal(got, want) {
+				t.Fatalf("limit %d, states %d: %d steps, %v at the end, after reuse; %d steps, %v new",
+					c.limit, c.states, len(got), got[len(got)-1], len(want), want[len(want)-1])
+			}
 		}
 	}
 }

@@ -39,19 +39,33 @@ func BenchmarkPlay(b *testing.B) {
 	}
 }
 
-// BenchmarkExpert measures the expert at its defaults on Klondike draw 3:
-// each iteration plays one game from native deals 0, 1, ..., 7 in turn.
-// ns/game is the figure to compare; a profile of it shows where the
+// BenchmarkExpert measures the expert: at its defaults on Klondike draw
+// 3, and on Yukon at the packs' middle grade (50 solves of 300 nodes a
+// decision, more when it has many lines). Each iteration plays one game
+// from native deals 0, 1, ... in turn (8 deals, Yukon's 4). ns/op (a
+// game) is the figure to compare; a profile of it shows where the
 // expert's time goes (its sample solves, its components).
 func BenchmarkExpert(b *testing.B) {
-	g := game(b, "klondike", [2]string{"draw", "3"})
-	f, err := New("expert", DefaultExpertConfig)
-	if err != nil {
-		b.Fatal(err)
-	}
-	seed := uint64(0)
-	for b.Loop() {
-		Play(context.Background(), deal(b, g, seed), f(seed), Options{})
-		seed = (seed + 1) % 8
+	for _, bc := range []struct {
+		name, game string
+		opts       [][2]string
+		cfg        Config
+		deals      uint64
+	}{
+		{"klondike-d3", "klondike", [][2]string{{"draw", "3"}}, DefaultExpertConfig, 8},
+		{"yukon-50x300", "yukon", nil, Config{Samples: 50, Nodes: 300}, 4},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := game(b, bc.game, bc.opts...)
+			f, err := New("expert", bc.cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			seed := uint64(0)
+			for b.Loop() {
+				Play(context.Background(), deal(b, g, seed), f(seed), Options{})
+				seed = (seed + 1) % bc.deals
+			}
+		})
 	}
 }
