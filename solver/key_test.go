@@ -1,15 +1,18 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // TestPackedKeyExact: on random walks through Klondike deals under many
-// options, two states have equal packed keys exactly when they have equal
-// engine keys (AppendKey), so the packed table is as exact as the other.
+// options and through the other games the packed key serves, two states
+// have equal packed keys exactly when they have equal engine keys
+// (AppendKey), so the packed table is as exact as the other.
 func TestPackedKeyExact(t *testing.T) {
 	type opt struct {
 		draw, passes, cells, ranks, piles int
@@ -28,7 +31,11 @@ func TestPackedKeyExact(t *testing.T) {
 			)
 		}
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
+	type ruleSet struct {
+		name  string
+		rules engine.Rules
+	}
+	var sets []ruleSet
 	for _, o := range opts {
 		r := engine.Klondike(o.draw, o.passes)
 		r.Ranks = o.ranks
@@ -44,8 +51,33 @@ func TestPackedKeyExact(t *testing.T) {
 				r.Deal[i].Down = 0
 			}
 		}
+		sets = append(sets, ruleSet{fmt.Sprintf("%+v", o), r})
+	}
+	// the other games the packed key serves: other builds (by suit, by
+	// colour, any suit but the card's own), any face-up card moving,
+	// dealt bases, one pass
+	for _, v := range []struct {
+		game string
+		opts variants.Options
+	}{
+		{"yukon", variants.Options{}},
+		{"alaska", variants.Options{}},
+		{"whitehead", variants.Options{}},
+		{"whitehead", variants.Options{Base: "ace"}},
+		{"thumb-and-pouch", variants.Options{}},
+		{"thumb-and-pouch", variants.Options{Draw: 1}},
+	} {
+		_, r, err := variants.Resolve(v.game, v.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, ruleSet{fmt.Sprintf("%s %+v", v.game, v.opts), r})
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, rs := range sets {
+		o, r := rs.name, rs.rules
 		if !packable(&r) {
-			t.Fatalf("%+v: not packable", o)
+			t.Fatalf("%s: not packable", o)
 		}
 		g := engine.MustGame(r)
 		for seed := uint64(0); seed < 8; seed++ {
@@ -63,10 +95,10 @@ func TestPackedKeyExact(t *testing.T) {
 					ek := string(s.AppendKey(nil))
 					pkey := string(pk.appendKey(&s, nil))
 					if p, ok := byEngine[ek]; ok && p != pkey {
-						t.Fatalf("%+v seed %d: one engine key, two packed keys", o, seed)
+						t.Fatalf("%s seed %d: one engine key, two packed keys", o, seed)
 					}
 					if e, ok := byPacked[pkey]; ok && e != ek {
-						t.Fatalf("%+v seed %d: one packed key for two engine keys", o, seed)
+						t.Fatalf("%s seed %d: one packed key for two engine keys", o, seed)
 					}
 					byEngine[ek], byPacked[pkey] = pkey, ek
 					moves = s.Moves(moves[:0])
@@ -77,7 +109,7 @@ func TestPackedKeyExact(t *testing.T) {
 				}
 			}
 			if len(byEngine) < 50 {
-				t.Errorf("%+v seed %d: only %d states seen", o, seed, len(byEngine))
+				t.Errorf("%s seed %d: only %d states seen", o, seed, len(byEngine))
 			}
 		}
 	}
