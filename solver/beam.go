@@ -94,6 +94,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
 	sr.dealRules = dealRulesFor(&s, opt.NoPrune)
+	buried := !relaxApplies(r)
 	seen := newKeyset(opt.Mem / 2)
 	defer seen.free()
 	var exact map[string]bool
@@ -184,7 +185,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				cands = append(cands, cand{score: int32(beamScore(&child)), parent: int32(i), m: m})
+				cands = append(cands, cand{score: int32(beamScore(&child, buried)), parent: int32(i), m: m})
 			}
 		}
 		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
@@ -216,7 +217,17 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 // 300,000 nodes a deal: 15-18 won for weights near these (face down 3-5,
 // talon 1-2, recycle 20-50), 2 and 0 (widths 20 and 200) without the
 // talon's weight.
-func beamScore(s *engine.State) int {
+//
+// With buried (where the relaxed game does not apply: the other games,
+// and Klondike with a dealt base, deals only when stuck or the Joker),
+// less buriedWeight for each card that lies in a pile above a card of its
+// suit that goes up before it (buriedCards): that card cannot go up until
+// the one above it has moved. Version 24 added it: of the deals that
+// version 23 left unknown at 20 M nodes, the beams alone (widths 16 to
+// 16,384 within 10 M nodes, as Solve gives them) then won Gargantua's
+// native deals 26 and 58, Double Klondike's 7 and Steps' 59, where without
+// it they won none of them (results/bench.md).
+func beamScore(s *engine.State, buried bool) int {
 	r := &s.Game().Rules
 	sc := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()
 	for i := 0; i < r.Cells; i++ {
@@ -227,5 +238,37 @@ func beamScore(s *engine.State) int {
 	if r.Passes > 0 {
 		sc -= 20 * s.Recycles()
 	}
+	if buried {
+		sc -= buriedWeight * buriedCards(s)
+	}
 	return sc
+}
+
+// buriedWeight is what beamScore takes off for each buried card.
+const buriedWeight = 3
+
+// buriedCards counts the cards, face down or up, that lie in a pile above
+// a card of their own suit that comes earlier on the foundations (by rank
+// from the foundations' base); the Joker is not counted.
+func buriedCards(s *engine.State) int {
+	g := s.Game()
+	ranks, base := g.Rules.Ranks, s.Base()
+	n := 0
+	for i := 0; i < g.Piles(); i++ {
+		var low [4]int // per suit: 1 + the earliest foundation place seen lower in the pile; 0 for none
+		for _, c := range s.Pile(i) {
+			if c.IsJoker() {
+				continue
+			}
+			su := c.Suit()
+			ord := 1 + (c.Rank()-base+ranks)%ranks
+			if low[su] != 0 && low[su] < ord {
+				n++
+			}
+			if low[su] == 0 || ord < low[su] {
+				low[su] = ord
+			}
+		}
+	}
+	return n
 }
