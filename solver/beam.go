@@ -77,8 +77,8 @@ func beamLimits(r *engine.Rules, relaxed bool) (nodes int64, widest int) {
 // opt.Mem (while it doubles, the old half of that is kept too) and the
 // kept states' links a quarter; a beam that would need more stops on
 // memory.
-func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time) (path []sMove, st Stats) {
-	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamPaths{})
+func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, buried bool) (path []sMove, st Stats) {
+	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamPaths{}, buried)
 }
 
 // beamPaths chooses the beam's slow paths, which its tests compare with
@@ -90,11 +90,10 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 type beamPaths struct{ fullGen, exact bool }
 
 // beamRun is beamSolve, on the paths p.
-func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths) (path []sMove, st Stats) {
+func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths, buried bool) (path []sMove, st Stats) {
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
 	sr.dealRules = dealRulesFor(&s, opt.NoPrune)
-	buried := !relaxApplies(r)
 	seen := newKeyset(opt.Mem / 2)
 	defer seen.free()
 	var exact map[string]bool
@@ -218,15 +217,18 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 // talon 1-2, recycle 20-50), 2 and 0 (widths 20 and 200) without the
 // talon's weight.
 //
-// With buried (where the relaxed game does not apply: the other games,
-// and Klondike with a dealt base, deals only when stuck or the Joker),
-// less buriedWeight for each card that lies in a pile above a card of its
-// suit that goes up before it (buriedCards): that card cannot go up until
-// the one above it has moved. Version 24 added it: of the deals that
-// version 23 left unknown at 20 M nodes, the beams alone (widths 16 to
-// 16,384 within 10 M nodes, as Solve gives them) then won Gargantua's
-// native deals 26 and 58, Double Klondike's 7 and Steps' 59, where without
-// it they won none of them (results/bench.md).
+// With buried, less buriedWeight for each card that lies in a pile above
+// a card of its suit that goes up before it (buriedCards): that card
+// cannot go up until the one above it has moved. Where the relaxed game
+// does not apply (the other games, and Klondike with a dealt base, deals
+// only when stuck or the Joker), Solve runs each width with the plain
+// score, then with buried cards counted. Of the deals that version 23
+// left unknown at 20 M nodes, beams of the second score alone (widths 16
+// to 16,384 within 10 M nodes, as Solve gives them) won Gargantua's native
+// deals 26 and 58, Double Klondike's 7 and Steps' 59, where the plain
+// score won none of them; but in place of the plain score (version 24)
+// it lost Gargantua's 24 and 40, which the plain beams had won within
+// 18,000 nodes, so version 25 runs both (results/bench.md).
 func beamScore(s *engine.State, buried bool) int {
 	r := &s.Game().Rules
 	sc := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()

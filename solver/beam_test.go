@@ -40,7 +40,7 @@ func TestBeamLinesReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{})
+				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{}, false)
 				if st.Nodes > 60000 || st.Stored > st.Nodes+1 {
 					t.Errorf("%s seed %d: %d nodes, %d stored, budget 60000", name, seed, st.Nodes, st.Stored)
 				}

@@ -303,22 +303,34 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 		bo := opt
 		bo.Mem = realMem
+		// the scores (beamScore): where the relaxed game does not apply,
+		// each width is searched with the plain score, then with buried
+		// cards counted; each wins deals the other does not (beam.go)
+		scores := []bool{false}
+		if !relaxApplies(&s.Game().Rules) {
+			scores = []bool{false, true}
+		}
 		for w := beamMinWidth; w <= widest && share > 0; w *= 4 {
-			path, bs := beamSolve(ctx, s, bo, w, share, deadline)
-			spent += bs.Nodes
-			share -= bs.Nodes
-			if rsol != nil {
-				bs.TableSize += rsol.bytes()
-			}
-			peak = max(peak, bs.TableSize)
-			st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
-				RelaxedNodes: relaxedNodes, Pruned: pruned}
-			switch {
-			case path != nil:
-				st.Stop = NotStopped
-				return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
-			case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
-				return Result{Verdict: Unknown, Stats: st}, true
+			for _, buried := range scores {
+				if share <= 0 {
+					break
+				}
+				path, bs := beamSolve(ctx, s, bo, w, share, deadline, buried)
+				spent += bs.Nodes
+				share -= bs.Nodes
+				if rsol != nil {
+					bs.TableSize += rsol.bytes()
+				}
+				peak = max(peak, bs.TableSize)
+				st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
+					RelaxedNodes: relaxedNodes, Pruned: pruned}
+				switch {
+				case path != nil:
+					st.Stop = NotStopped
+					return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
+				case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
+					return Result{Verdict: Unknown, Stats: st}, true
+				}
 			}
 		}
 		return Result{}, false
