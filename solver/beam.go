@@ -221,14 +221,20 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 // a card of its suit that goes up before it (buriedCards): that card
 // cannot go up until the one above it has moved. Where the relaxed game
 // does not apply (the other games, and Klondike with a dealt base, deals
-// only when stuck or the Joker), Solve runs each width with the plain
-// score, then with buried cards counted. Of the deals that version 23
+// only when stuck or the Joker), Solve runs the beams of every width with
+// the plain score as before and, after the other games' proofs of loss
+// (which extra beams would starve on lost deals: Yukon's native deal 34 at
+// 500,000 nodes), again with buried cards counted, within a
+// buriedShare-th of the nodes left. Of the deals that version 23
 // left unknown at 20 M nodes, beams of the second score alone (widths 16
 // to 16,384 within 10 M nodes, as Solve gives them) won Gargantua's native
 // deals 26 and 58, Double Klondike's 7 and Steps' 59, where the plain
 // score won none of them; but in place of the plain score (version 24)
 // it lost Gargantua's 24 and 40, which the plain beams had won within
-// 18,000 nodes, so version 25 runs both (results/bench.md).
+// 18,000 nodes, and interleaved with it, width by width (version 25),
+// Gargantua's 7 and 42, which the wide plain beams had won at about 8 M
+// nodes; version 26 runs the plain beams first, as version 23 did
+// (results/bench.md).
 func beamScore(s *engine.State, buried bool) int {
 	r := &s.Game().Rules
 	sc := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()
@@ -248,6 +254,10 @@ func beamScore(s *engine.State, buried bool) int {
 
 // buriedWeight is what beamScore takes off for each buried card.
 const buriedWeight = 3
+
+// buriedShare: the beams with buried cards counted search at most
+// beamMaxNodes and a buriedShare-th of the nodes the plain beams left.
+const buriedShare = 4
 
 // buriedCards counts the cards, face down or up, that lie in a pile above
 // a card of their own suit that comes earlier on the foundations (by rank

@@ -231,7 +231,9 @@ type sharedState struct {
 // the solve (replayed like any other), and they prove nothing else.
 // Where the relaxed game does not apply and another abstraction does
 // (othergames.go: Yukon's link game), that abstraction is searched next,
-// within the nodes left, and its loss is the deal's. Last, the full
+// within the nodes left, and its loss is the deal's. Where the relaxed
+// game does not apply, the beams then run again with buried cards counted
+// in their score (beam.go), within a quarter of the nodes left. Last, the full
 // search: the guided search again from scratch, keeping the first one's
 // lost marks, or where the relaxed game does not apply the real game in
 // full. Nodes counts every search, the relaxed states, the beams' and the
@@ -295,42 +297,39 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	rg, root, relaxed := newRgame(&s)
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
-	// tells whether its result is the answer (a win, or a budget spent)
-	runBeams := func(rsol *rsolver) (Result, bool) {
+	// tells whether its result is the answer (a win, or a budget spent).
+	// With buried, they score buried cards too (beam.go), within at most
+	// beamMaxNodes and a buriedShare-th of the nodes left.
+	runBeams := func(rsol *rsolver, buried bool) (Result, bool) {
 		share, widest := beamLimits(&s.Game().Rules, relaxed)
+		if buried {
+			share = beamMaxNodes
+		}
 		if opt.MaxNodes > 0 {
-			share = min(share, left()/2)
+			if buried {
+				share = min(share, left()/buriedShare)
+			} else {
+				share = min(share, left()/2)
+			}
 		}
 		bo := opt
 		bo.Mem = realMem
-		// the scores (beamScore): where the relaxed game does not apply,
-		// each width is searched with the plain score, then with buried
-		// cards counted; each wins deals the other does not (beam.go)
-		scores := []bool{false}
-		if !relaxApplies(&s.Game().Rules) {
-			scores = []bool{false, true}
-		}
 		for w := beamMinWidth; w <= widest && share > 0; w *= 4 {
-			for _, buried := range scores {
-				if share <= 0 {
-					break
-				}
-				path, bs := beamSolve(ctx, s, bo, w, share, deadline, buried)
-				spent += bs.Nodes
-				share -= bs.Nodes
-				if rsol != nil {
-					bs.TableSize += rsol.bytes()
-				}
-				peak = max(peak, bs.TableSize)
-				st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
-					RelaxedNodes: relaxedNodes, Pruned: pruned}
-				switch {
-				case path != nil:
-					st.Stop = NotStopped
-					return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
-				case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
-					return Result{Verdict: Unknown, Stats: st}, true
-				}
+			path, bs := beamSolve(ctx, s, bo, w, share, deadline, buried)
+			spent += bs.Nodes
+			share -= bs.Nodes
+			if rsol != nil {
+				bs.TableSize += rsol.bytes()
+			}
+			peak = max(peak, bs.TableSize)
+			st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
+				RelaxedNodes: relaxedNodes, Pruned: pruned}
+			switch {
+			case path != nil:
+				st.Stop = NotStopped
+				return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
+			case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
+				return Result{Verdict: Unknown, Stats: st}, true
 			}
 		}
 		return Result{}, false
@@ -353,7 +352,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		if r, done := runReal(tn.guidedFirstNodes, rg, rsol); done {
 			return r
 		}
-		if r, done := runBeams(rsol); done {
+		if r, done := runBeams(rsol, false); done {
 			return r
 		}
 	}
@@ -442,7 +441,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	if !guidedFirst {
-		if r, done := runBeams(rsol); done {
+		if r, done := runBeams(rsol, false); done {
 			return r
 		}
 	}
@@ -451,6 +450,13 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// relaxed game does not apply, for the deals the beam searches
 		// did not win
 		return r
+	}
+	if !relaxApplies(&s.Game().Rules) {
+		// the beams again, buried cards counted (beam.go): after the
+		// proofs of loss, which they would starve on lost deals
+		if r, done := runBeams(rsol, true); done {
+			return r
+		}
 	}
 	// the full search: guided where the relaxed game applies (the lost
 	// marks of the first guided search kept)
