@@ -298,13 +298,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent).
-	// With buried, they score buried cards too (beam.go), within at most
-	// beamMaxNodes and a buriedShare-th of the nodes left.
+	// With buried, they score buried cards too (beam.go), within the same
+	// limits but a buriedShare-th of the nodes left.
 	runBeams := func(rsol *rsolver, buried bool) (Result, bool) {
 		share, widest := beamLimits(&s.Game().Rules, relaxed)
-		if buried {
-			share = beamMaxNodes
-		}
 		if opt.MaxNodes > 0 {
 			if buried {
 				share = min(share, left()/buriedShare)
