@@ -144,7 +144,7 @@ import (
 // Version 24: where the relaxed game does not apply (the other games),
 // the beam searches' score also counts the cards that lie above a card
 // of their suit that goes up before them (solver/beam.go, buriedCards):
-// of the deals version 23 left unknown at 20 M nodes, the beams then win
+// of the deals version 22 left unknown at 20 M nodes, the beams then win
 // Gargantua's native deals 26 and 58, Double Klondike's 7 and Steps' 59.
 // Klondike's rule sets that the relaxed game bounds (all but a dealt
 // base, deals only when stuck and Joker Klondike, which take the new

@@ -225,7 +225,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 // the plain score as before and, after the other games' proofs of loss
 // (which extra beams would starve on lost deals: Yukon's native deal 34 at
 // 500,000 nodes), again with buried cards counted, within a
-// buriedShare-th of the nodes left. Of the deals that version 23
+// buriedShare-th of the nodes left. Of the deals that version 22
 // left unknown at 20 M nodes, beams of the second score alone (widths 16
 // to 16,384 within 10 M nodes, as Solve gives them) won Gargantua's native
 // deals 26 and 58, Double Klondike's 7 and Steps' 59, where the plain
@@ -255,8 +255,9 @@ func beamScore(s *engine.State, buried bool) int {
 // buriedWeight is what beamScore takes off for each buried card.
 const buriedWeight = 3
 
-// buriedShare: the beams with buried cards counted search at most
-// beamMaxNodes and a buriedShare-th of the nodes the plain beams left.
+// buriedShare: the beams with buried cards counted search within the
+// plain beams' limits (beamLimits) and a buriedShare-th of the nodes left
+// after the plain beams and the proofs of loss.
 const buriedShare = 4
 
 // buriedCards counts the cards, face down or up, that lie in a pile above
