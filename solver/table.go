@@ -33,12 +33,12 @@ type table struct {
 	mask   uint64
 	count  int
 	chunks [][]byte
-	arena  int64    // bytes the chunks hold (their capacities)
-	first  int      // the capacity of the first chunk
-	limit  int64    // bytes the table may use; 0 is no limit
-	pool   *memPool // when set, the limit the tables of a sharedTable share instead
-	full   bool     // the limit stopped an insert
-	spare  *tableBufs
+	arena  int64      // bytes the chunks hold (their capacities)
+	first  int        // the capacity of the first chunk
+	limit  int64      // bytes the table may use; 0 is no limit
+	pool   *memPool   // when set, the limit the tables of a sharedTable share instead
+	full   bool       // the limit stopped an insert
+	spare  *tableBufs // buffers from tablePool to take chunks from, and the first chunk's outgrown ones; release gives them back
 }
 
 const (
