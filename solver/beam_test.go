@@ -67,20 +67,7 @@ func TestBeamLinesReplay(t *testing.T) {
 // Two; in t2 (| 2H 2D 3S AH 2S) no card lies above an earlier one of its
 // suit. beamScore takes buriedWeight off for it when asked to.
 func TestBuriedCards(t *testing.T) {
-	r, ok := variants.Small("alaska")
-	if !ok {
-		t.Fatal("alaska has no small version")
-	}
-	r.Ranks = 3
-	r.Deal = []engine.PileDeal{{Down: 6, Up: 1}, {Down: 0, Up: 5}}
-	l, err := engine.ParseText("t1: 2C 3D 3H AD 3C AC | AS\nt2: | 2H 2D 3S AH 2S\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.MustGame(r).NewState(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := smallAlaskaCut(t)
 	if n := buriedCards(&s); n != 1 {
 		t.Errorf("Ace base: %d buried cards, want 1 (the Three of Clubs)", n)
 	}

@@ -1,11 +1,11 @@
-package solver
+package solver_test
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/solver"
 	"github.com/klondike-family/klondike/variants"
 )
 
@@ -21,13 +21,13 @@ func BenchmarkSolve(b *testing.B) {
 		draw  int
 		worry bool
 		seed  uint64
-		opt   Options
+		opt   solver.Options
 	}{
-		{"draw3/lost/seed2", 3, false, 2, Options{Mem: 1 << 30}},
-		{"draw1-worry/lost/seed83", 1, true, 83, Options{Mem: 1 << 30}},
-		{"draw3-worry/lost/seed23", 3, true, 23, Options{Mem: 1 << 30}},
-		{"draw3-worry/won/seed41", 3, true, 41, Options{Mem: 1 << 30}},
-		{"draw3/real-200k/seed2", 3, false, 2, Options{Mem: 1 << 30, NoPrune: true, MaxNodes: 200_000}},
+		{"draw3/lost/seed2", 3, false, 2, solver.Options{Mem: 1 << 30}},
+		{"draw1-worry/lost/seed83", 1, true, 83, solver.Options{Mem: 1 << 30}},
+		{"draw3-worry/lost/seed23", 3, true, 23, solver.Options{Mem: 1 << 30}},
+		{"draw3-worry/won/seed41", 3, true, 41, solver.Options{Mem: 1 << 30}},
+		{"draw3/real-200k/seed2", 3, false, 2, solver.Options{Mem: 1 << 30, NoPrune: true, MaxNodes: 200_000}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			r := engine.Klondike(c.draw, 0)
@@ -39,7 +39,7 @@ func BenchmarkSolve(b *testing.B) {
 			}
 			var nodes int64
 			for b.Loop() {
-				nodes += Solve(context.Background(), s, c.opt).Stats.Nodes
+				nodes += solver.Solve(context.Background(), s, c.opt).Stats.Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
@@ -69,33 +69,13 @@ func BenchmarkSampleSolves(b *testing.B) {
 		{"yukon/500", "yukon", variants.Options{}, 500},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			_, r, err := variants.Resolve(c.game, c.opts)
-			if err != nil {
-				b.Fatal(err)
-			}
-			g := engine.MustGame(r)
-			rng := rand.New(rand.NewPCG(1, 2))
-			var pos []engine.State
-			var buf []engine.Move
-			for seed := uint64(0); seed < 40; seed++ {
-				s, err := g.NewState(engine.NativeDeal(&r, seed))
-				if err != nil {
-					b.Fatal(err)
-				}
-				for k := 0; k < 30; k++ {
-					if buf = s.Moves(buf[:0]); len(buf) == 0 {
-						break
-					}
-					s.Apply(buf[rng.IntN(len(buf))])
-				}
-				pos = append(pos, s)
-			}
-			opt := Options{MaxNodes: c.nodes, QuickNodes: 300, Workers: 1}
+			pos := walkedPositions(b, c.game, c.opts, 40, 30, [2]uint64{1, 2})
+			opt := solver.Options{MaxNodes: c.nodes, QuickNodes: 300, Workers: 1}
 			b.ReportAllocs()
 			var nodes int64
 			for b.Loop() {
 				for i := range pos {
-					nodes += Solve(context.Background(), pos[i], opt).Stats.Nodes
+					nodes += solver.Solve(context.Background(), pos[i], opt).Stats.Nodes
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pos)), "ns/solve")

@@ -392,20 +392,7 @@ type linkVariant struct {
 // when the readers were without the free game's hosts and fill cards
 // (linkBreakReaders).
 func TestLinkReadersFree(t *testing.T) {
-	r, ok := variants.Small("alaska")
-	if !ok {
-		t.Fatal("alaska has no small version")
-	}
-	r.Ranks = 3
-	r.Deal = []engine.PileDeal{{Down: 6, Up: 1}, {Down: 0, Up: 5}}
-	l, err := engine.ParseText("t1: 2C 3D 3H AD 3C AC | AS\nt2: | 2H 2D 3S AH 2S\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := engine.MustGame(r).NewState(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := smallAlaskaCut(t)
 	for _, brk := range []int{linkBreakNone, linkBreakReaders} {
 		lg, _, ok := newLgame(&s)
 		if !ok || lg.typed {
@@ -450,4 +437,25 @@ func TestLinkSearchAllocs(t *testing.T) {
 	if allocs > 500 {
 		t.Errorf("a link search of %d states made %.0f allocations, want at most 500 (none per state)", nodes, allocs)
 	}
+}
+
+// smallAlaskaCut is a small Alaska position (three ranks, two piles):
+// t1 2C 3D 3H AD 3C AC | AS, t2 | 2H 2D 3S AH 2S.
+func smallAlaskaCut(t *testing.T) engine.State {
+	t.Helper()
+	r, ok := variants.Small("alaska")
+	if !ok {
+		t.Fatal("alaska has no small version")
+	}
+	r.Ranks = 3
+	r.Deal = []engine.PileDeal{{Down: 6, Up: 1}, {Down: 0, Up: 5}}
+	l, err := engine.ParseText("t1: 2C 3D 3H AD 3C AC | AS\nt2: | 2H 2D 3S AH 2S\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.MustGame(r).NewState(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -2,7 +2,6 @@ package solver_test
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -49,30 +48,7 @@ func TestQuickNodes(t *testing.T) {
 // and Yukon after 20 random moves, whose small solves go through the
 // beams and the link game, with a memory limit that stops some.
 func TestSolveReusesScratch(t *testing.T) {
-	yukon := func() []engine.State {
-		_, r, err := variants.Resolve("yukon", variants.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := engine.MustGame(r)
-		rng := rand.New(rand.NewPCG(3, 4))
-		var out []engine.State
-		var buf []engine.Move
-		for seed := uint64(0); seed < 30; seed++ {
-			s, err := g.NewState(engine.NativeDeal(&r, seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k := 0; k < 20; k++ {
-				if buf = s.Moves(buf[:0]); len(buf) == 0 {
-					break
-				}
-				s.Apply(buf[rng.IntN(len(buf))])
-			}
-			out = append(out, s)
-		}
-		return out
-	}()
+	yukon := walkedPositions(t, "yukon", variants.Options{}, 30, 20, [2]uint64{3, 4})
 	for _, c := range []struct {
 		name  string
 		deals []engine.State
