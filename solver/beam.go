@@ -77,8 +77,8 @@ func beamLimits(r *engine.Rules, relaxed bool) (nodes int64, widest int) {
 // opt.Mem (while it doubles, the old half of that is kept too) and the
 // kept states' links a quarter; a beam that would need more stops on
 // memory.
-func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, buried bool) (path []sMove, st Stats) {
-	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamPaths{}, buried)
+func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, sc beamScoring) (path []sMove, st Stats) {
+	return beamRun(ctx, s, opt, width, maxNodes, deadline, beamPaths{}, sc)
 }
 
 // beamPaths chooses the beam's slow paths, which its tests compare with
@@ -90,7 +90,7 @@ func beamSolve(ctx context.Context, s engine.State, opt Options, width int, maxN
 type beamPaths struct{ fullGen, exact bool }
 
 // beamRun is beamSolve, on the paths p.
-func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths, buried bool) (path []sMove, st Stats) {
+func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNodes int64, deadline time.Time, p beamPaths, sc beamScoring) (path []sMove, st Stats) {
 	sr := &search{opt: opt, ctx: ctx, deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), topOnly: !p.fullGen}
 	r := &s.Game().Rules
 	sr.dealRules = dealRulesFor(&s, opt.NoPrune)
@@ -184,7 +184,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				cands = append(cands, cand{score: int32(beamScore(&child, buried)), parent: int32(i), m: m})
+				cands = append(cands, cand{score: int32(beamScore(&child, sc)), parent: int32(i), m: m})
 			}
 		}
 		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
@@ -210,46 +210,103 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	return nil, st
 }
 
+// beamScoring chooses the terms beamScore adds to its plain score.
+type beamScoring uint8
+
+const (
+	// scoreSpread counts each pile's face-down cards by the pairs among
+	// them, d(d-1)/2 for d face down, half a point a pair: of two states
+	// with as many cards face down, the one whose face-down cards lie in
+	// more piles, under fewer cards each, scores higher.
+	scoreSpread beamScoring = 1 << iota
+	// scoreBuried takes buriedWeight off for each buried card
+	// (buriedCards).
+	scoreBuried
+)
+
 // beamScore rates a state for the beam search: cards up, fewer cards face
 // down, fewer left in the talon and the cells, passes kept. The weights
 // were chosen on 30 Gargantua deals, with one beam of width 20 or 60 and
 // 300,000 nodes a deal: 15-18 won for weights near these (face down 3-5,
 // talon 1-2, recycle 20-50), 2 and 0 (widths 20 and 200) without the
-// talon's weight.
-//
-// With buried, less buriedWeight for each card that lies in a pile above
-// a card of its suit that goes up before it (buriedCards): that card
-// cannot go up until the one above it has moved. Where the relaxed game
-// does not apply (the other games, and Klondike with a dealt base, deals
-// only when stuck or the Joker), Solve runs the beams of every width with
-// the plain score as before and, after the other games' proofs of loss
-// (which extra beams would starve on lost deals: Yukon's native deal 34 at
-// 500,000 nodes), again with buried cards counted, within a
-// buriedShare-th of the nodes left. Of the deals that version 22
-// left unknown at 20 M nodes, beams of the second score alone (widths 16
-// to 16,384 within 10 M nodes, as Solve gives them) won Gargantua's native
-// deals 26 and 58, Double Klondike's 7 and Steps' 59, where the plain
-// score won none of them; but in place of the plain score (version 24)
-// it lost Gargantua's 24 and 40, which the plain beams had won within
-// 18,000 nodes, and interleaved with it, width by width (version 25),
-// Gargantua's 7 and 42, which the wide plain beams had won at about 8 M
-// nodes; version 26 runs the plain beams first, as version 23 did
-// (results/bench.md).
-func beamScore(s *engine.State, buried bool) int {
+// talon's weight. sc adds the terms it names (beamScoring); which beams
+// Solve runs with which terms is beamPlan's.
+func beamScore(s *engine.State, sc beamScoring) int {
 	r := &s.Game().Rules
-	sc := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()
+	v := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()
 	for i := 0; i < r.Cells; i++ {
 		if s.Cell(i) != engine.NoCard {
-			sc -= 3
+			v -= 3
 		}
 	}
 	if r.Passes > 0 {
-		sc -= 20 * s.Recycles()
+		v -= 20 * s.Recycles()
 	}
-	if buried {
-		sc -= buriedWeight * buriedCards(s)
+	if sc&scoreSpread != 0 {
+		pairs := 0
+		for i := 0; i < s.Game().Piles(); i++ {
+			d := s.Down(i)
+			pairs += d * (d - 1) / 2
+		}
+		v -= pairs / 2
 	}
-	return sc
+	if sc&scoreBuried != 0 {
+		v -= buriedWeight * buriedCards(s)
+	}
+	return v
+}
+
+// beamPlan returns the scorings of Solve's beams, run width by width in
+// the order given at each width: first (the beams after the quick search
+// and, where it applies, the relaxed game's root search) or second (after
+// the other games' proofs of loss, within a buriedShare-th of the nodes
+// left; none where first already holds it).
+//
+//   - Where the relaxed game applies: the plain score, first only.
+//   - Where it does not and the stock is turned to a waste (Gargantua,
+//     Steps, Double Klondike, Joker Klondike, Whitehead, Thumb and Pouch,
+//     Klondike with a dealt base or dealing only when stuck), since
+//     version 27: first, at each width, the spread score, then the spread
+//     score with buried cards; no second. These games have no proof of
+//     loss that the first beams could starve (otherProofs does not apply
+//     to them).
+//   - Elsewhere (no stock, or a stock dealt onto the piles or reserves:
+//     Yukon, Alaska, Agnes Sorel, Agnes Bernauer): the plain score first,
+//     and buried cards second, after the link game's proof of loss, which
+//     beams before it would starve on lost deals (Yukon's native deal 34
+//     at 500,000 nodes).
+//
+// Versions 24 to 26 tried buried cards in those games alone: in place of
+// the plain score (v24) it lost Gargantua's 24 and 40, which the plain
+// beams had won within 18,000 nodes; interleaved with it, width by width
+// (v25), Gargantua's 7 and 42, which the wide plain beams had won at
+// about 8 M nodes; after the plain beams (v26) it won Gargantua's native
+// deals 26 and 58, which the plain score did not. With the spread term
+// both beams at each width do better than either score did alone: on 41
+// Gargantua deals that version 26 found hard (the native deals of 0..59
+// past 100,000 nodes and twenty that version 4 left unknown at 500,000),
+// every width up to 16,384 within 4 M nodes a deal, 38 won in 26.1 M
+// nodes in all where the plain beams won 26 in 84.4 M (the spread score
+// alone 34 in 48.8 M, with buried cards alone 35 in 46.8 M); 20 hard
+// deals each of Steps, 15 won in 37.5 M → 18 in 10.6 M, and Double
+// Klondike, 19 in 22.0 M → 20 in 5.0 M; Joker Klondike's 16 (some lost),
+// 6 won either way, 17.5 M → 28.1 M (results/bench.md).
+func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
+	switch {
+	case relaxed:
+		if second {
+			return nil
+		}
+		return []beamScoring{0}
+	case r.StockTo == engine.StockToWaste && r.StockCount() > 0:
+		if second {
+			return nil
+		}
+		return []beamScoring{scoreSpread, scoreSpread | scoreBuried}
+	case second:
+		return []beamScoring{scoreBuried}
+	}
+	return []beamScoring{0}
 }
 
 // buriedWeight is what beamScore takes off for each buried card.

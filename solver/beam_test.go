@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -40,7 +41,7 @@ func TestBeamLinesReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{}, false)
+				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{}, 0)
 				if st.Nodes > 60000 || st.Stored > st.Nodes+1 {
 					t.Errorf("%s seed %d: %d nodes, %d stored, budget 60000", name, seed, st.Nodes, st.Stored)
 				}
@@ -71,7 +72,59 @@ func TestBuriedCards(t *testing.T) {
 	if n := buriedCards(&s); n != 1 {
 		t.Errorf("Ace base: %d buried cards, want 1 (the Three of Clubs)", n)
 	}
-	if b := beamScore(&s, true); b != beamScore(&s, false)-buriedWeight {
-		t.Errorf("beamScore with buried cards %d, without %d", b, beamScore(&s, false))
+	if b := beamScore(&s, scoreBuried); b != beamScore(&s, 0)-buriedWeight {
+		t.Errorf("beamScore with buried cards %d, without %d", b, beamScore(&s, 0))
+	}
+}
+
+// TestBeamSpread checks the spread term on Gargantua's deal, whose nine
+// piles hold 0 to 8 cards face down: the pairs number 0+0+1+3+...+28 = 84,
+// half a point each. After the deal's first move that turns a card the
+// pairs are fewer.
+func TestBeamSpread(t *testing.T) {
+	_, r, err := variants.Resolve("gargantua", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.MustGame(r).NewState(engine.NativeDeal(&r, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := beamScore(&s, 0) - beamScore(&s, scoreSpread); d != 42 {
+		t.Errorf("the deal: spread term %d, want 42", d)
+	}
+	if d := beamScore(&s, scoreBuried) - beamScore(&s, scoreSpread|scoreBuried); d != 42 {
+		t.Errorf("the deal with buried cards: spread term %d, want 42", d)
+	}
+}
+
+// TestBeamPlan pins which beams Solve runs for each game (beamPlan).
+func TestBeamPlan(t *testing.T) {
+	plain, spread, buried := []beamScoring{0}, []beamScoring{scoreSpread, scoreSpread | scoreBuried}, []beamScoring{scoreBuried}
+	for _, c := range []struct {
+		game          string
+		first, second []beamScoring
+	}{
+		{"klondike", plain, nil},
+		{"klondike-holdout", plain, nil},
+		{"gargantua", spread, nil},
+		{"steps", spread, nil},
+		{"double-klondike", spread, nil},
+		{"joker-klondike", spread, nil},
+		{"whitehead", spread, nil},
+		{"thumb-and-pouch", spread, nil},
+		{"yukon", plain, buried},
+		{"alaska", plain, buried},
+		{"agnes-sorel", plain, buried},
+		{"agnes-bernauer", plain, buried},
+	} {
+		_, r, err := variants.Resolve(c.game, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := relaxApplies(&r)
+		if f, s := beamPlan(&r, rel, false), beamPlan(&r, rel, true); !slices.Equal(f, c.first) || !slices.Equal(s, c.second) {
+			t.Errorf("%s: beams %v then %v, want %v then %v", c.game, f, s, c.first, c.second)
+		}
 	}
 }

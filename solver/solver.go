@@ -225,15 +225,17 @@ type sharedState struct {
 // lost (rsolver.isLost: a relaxed search of at most guideBudget states
 // from the node, whose lost marks every later one reuses). Its exhaustion
 // proves the deal lost: only nodes that cannot be won were skipped. Then
-// beam searches (beam.go) of width 16, 64, 256 and 1,024 look for a win
-// within their share of the nodes (at most half of those left, and at
-// most 1 M, or 64 K where the relaxed game applies); a win they find ends
-// the solve (replayed like any other), and they prove nothing else.
+// beam searches (beam.go) of width 16, 64, ... up to beamLimits' widest
+// look for a win within their share of the nodes (at most half of those
+// left, and at most beamLimits' nodes), with the scores beamPlan gives; a
+// win they find ends the solve (replayed like any other), and they prove
+// nothing else.
 // Where the relaxed game does not apply and another abstraction does
 // (othergames.go: Yukon's link game), that abstraction is searched next,
 // within the nodes left, and its loss is the deal's. Where the relaxed
-// game does not apply, the beams then run again with buried cards counted
-// in their score (beam.go), within a quarter of the nodes left. Last, the full
+// game does not apply and the stock is not turned to a waste, the beams
+// then run again with buried cards counted in their score (beamPlan),
+// within a quarter of the nodes left. Last, the full
 // search: the guided search again from scratch, keeping the first one's
 // lost marks, or where the relaxed game does not apply the real game in
 // full. Nodes counts every search, the relaxed states, the beams' and the
@@ -298,12 +300,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent).
-	// With buried, they score buried cards too (beam.go), within the same
-	// limits but a buriedShare-th of the nodes left.
-	runBeams := func(rsol *rsolver, buried bool) (Result, bool) {
+	// beamPlan gives the scores of each width's beams, first or second;
+	// the second beams search within the same limits but a
+	// buriedShare-th of the nodes left.
+	runBeams := func(rsol *rsolver, second bool) (Result, bool) {
+		plan := beamPlan(&s.Game().Rules, relaxed, second)
 		share, widest := beamLimits(&s.Game().Rules, relaxed)
 		if opt.MaxNodes > 0 {
-			if buried {
+			if second {
 				share = min(share, left()/buriedShare)
 			} else {
 				share = min(share, left()/2)
@@ -311,22 +315,27 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 		bo := opt
 		bo.Mem = realMem
-		for w := beamMinWidth; w <= widest && share > 0; w *= 4 {
-			path, bs := beamSolve(ctx, s, bo, w, share, deadline, buried)
-			spent += bs.Nodes
-			share -= bs.Nodes
-			if rsol != nil {
-				bs.TableSize += rsol.bytes()
-			}
-			peak = max(peak, bs.TableSize)
-			st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
-				RelaxedNodes: relaxedNodes, Pruned: pruned}
-			switch {
-			case path != nil:
-				st.Stop = NotStopped
-				return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
-			case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
-				return Result{Verdict: Unknown, Stats: st}, true
+		for w := beamMinWidth; w <= widest && share > 0 && len(plan) > 0; w *= 4 {
+			for _, sc := range plan {
+				if share <= 0 {
+					break
+				}
+				path, bs := beamSolve(ctx, s, bo, w, share, deadline, sc)
+				spent += bs.Nodes
+				share -= bs.Nodes
+				if rsol != nil {
+					bs.TableSize += rsol.bytes()
+				}
+				peak = max(peak, bs.TableSize)
+				st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
+					RelaxedNodes: relaxedNodes, Pruned: pruned}
+				switch {
+				case path != nil:
+					st.Stop = NotStopped
+					return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
+				case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
+					return Result{Verdict: Unknown, Stats: st}, true
+				}
 			}
 		}
 		return Result{}, false
@@ -449,7 +458,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		return r
 	}
 	if !relaxApplies(&s.Game().Rules) {
-		// the beams again, buried cards counted (beam.go): after the
+		// the second beams (beamPlan), where there are: after the
 		// proofs of loss, which they would starve on lost deals
 		if r, done := runBeams(rsol, true); done {
 			return r
