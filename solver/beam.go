@@ -106,7 +106,10 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	}()
 	// add adds st, whose position's parts are *pp, to the states seen and
 	// tells whether it was new; ok is false when the set is full
-	add := func(st *engine.State, pp *engine.PositionParts) (added, ok bool) {
+	// tells whether it was new; ok is false when the set is full. f is
+	// st's fingerprint (the fast path's key; with p.exact, only where the
+	// scoring breaks ties by it)
+	add := func(st *engine.State, f [2]uint64) (added, ok bool) {
 		if exact != nil {
 			sr.key = st.AppendPositionKey(sr.key[:0])
 			if exact[string(sr.key)] {
@@ -115,13 +118,13 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			exact[string(sr.key)] = true
 			return true, true
 		}
-		f := st.PositionFingerprint(pp)
 		f[1] |= keyMark
 		return seen.insert(f)
 	}
+	needF := exact == nil || sc&scoreHashTies != 0
 	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
 	var nextParts []engine.PositionParts
-	add(&s, &curParts[0])
+	add(&s, s.PositionFingerprint(&curParts[0]))
 
 	type cand struct {
 		score  int32
@@ -165,7 +168,11 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				}
 				cp := curParts[i]
 				child.UpdateParts(m.move(), &cp)
-				added, ok := add(&child, &cp)
+				var f [2]uint64
+				if needF {
+					f = child.PositionFingerprint(&cp)
+				}
+				added, ok := add(&child, f)
 				if !ok {
 					return nil, Stats{Stop: StopMemory}
 				}
@@ -184,7 +191,11 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				cands = append(cands, cand{score: int32(beamScore(&child, sc)), parent: int32(i), m: m})
+				v := beamScore(&child, sc)
+				if sc&scoreHashTies != 0 {
+					v = v*256 + hashTie(f[0])
+				}
+				cands = append(cands, cand{score: int32(v), parent: int32(i), m: m})
 			}
 		}
 		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
@@ -222,7 +233,17 @@ const (
 	// scoreBuried takes buriedWeight off for each buried card
 	// (buriedCards).
 	scoreBuried
+	// scoreHashTies orders the states of one score by a byte of their
+	// position's fingerprint (hashTie) rather than by the order they
+	// were made in (their parents' places, then the moves' order): the
+	// same score then makes a different beam. beamRun applies it (it
+	// needs the fingerprint); beamScore ignores it.
+	scoreHashTies
 )
+
+// hashTie is the tie-breaking byte of a state whose position fingerprint
+// begins with f0 (scoreHashTies).
+func hashTie(f0 uint64) int { return int(((f0 ^ 1) * 0x9e3779b97f4a7c15) >> 56) }
 
 // beamScore rates a state for the beam search: cards up, fewer cards face
 // down, fewer left in the talon and the cells, passes kept. The weights
@@ -267,9 +288,10 @@ func beamScore(s *engine.State, sc beamScoring) int {
 //     Steps, Double Klondike, Joker Klondike, Whitehead, Thumb and Pouch,
 //     Klondike with a dealt base or dealing only when stuck), since
 //     version 27: first, at each width, the spread score, then the spread
-//     score with buried cards; no second. These games have no proof of
-//     loss that the first beams could starve (otherProofs does not apply
-//     to them).
+//     score with buried cards, and since version 28 the two again with
+//     ties broken by the states' hashes (scoreHashTies); no second. These
+//     games have no proof of loss that the first beams could starve
+//     (otherProofs does not apply to them).
 //   - Elsewhere (no stock, or a stock dealt onto the piles or reserves:
 //     Yukon, Alaska, Agnes Sorel, Agnes Bernauer): the plain score first,
 //     and buried cards second, after the link game's proof of loss, which
@@ -290,7 +312,12 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // alone 34 in 48.8 M, with buried cards alone 35 in 46.8 M); 20 hard
 // deals each of Steps, 15 won in 37.5 M → 18 in 10.6 M, and Double
 // Klondike, 19 in 22.0 M → 20 in 5.0 M; Joker Klondike's 16 (some lost),
-// 6 won either way, 17.5 M → 28.1 M (results/bench.md).
+// 6 won either way, 17.5 M → 28.1 M (results/bench.md). Which deals a
+// beam wins changes with the order of its ties, so version 28 runs the
+// pair twice: the same 41 Gargantua deals, 39 won in 21.6 M nodes (the
+// pair with hash ties alone: 36 in 34.4 M, but it won deal 59, which
+// no other beam tried won within 16 M nodes); Steps' 20, 18 won in
+// 9.1 M.
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed:
@@ -302,7 +329,7 @@ func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 		if second {
 			return nil
 		}
-		return []beamScoring{scoreSpread, scoreSpread | scoreBuried}
+		return []beamScoring{scoreSpread, scoreSpread | scoreBuried, scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies}
 	case second:
 		return []beamScoring{scoreBuried}
 	}

@@ -100,7 +100,8 @@ func TestBeamSpread(t *testing.T) {
 
 // TestBeamPlan pins which beams Solve runs for each game (beamPlan).
 func TestBeamPlan(t *testing.T) {
-	plain, spread, buried := []beamScoring{0}, []beamScoring{scoreSpread, scoreSpread | scoreBuried}, []beamScoring{scoreBuried}
+	plain, buried := []beamScoring{0}, []beamScoring{scoreBuried}
+	spread := []beamScoring{scoreSpread, scoreSpread | scoreBuried, scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies}
 	for _, c := range []struct {
 		game          string
 		first, second []beamScoring
