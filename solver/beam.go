@@ -104,11 +104,10 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	defer func() {
 		st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n+len(exact)), seen.bytes()+16*kept
 	}()
-	// add adds st, whose position's parts are *pp, to the states seen and
-	// tells whether it was new; ok is false when the set is full
-	// tells whether it was new; ok is false when the set is full. f is
-	// st's fingerprint (the fast path's key; with p.exact, only where the
-	// scoring breaks ties by it)
+	// add adds st to the states seen and tells whether it was new; ok is
+	// false when the set is full. f is st's fingerprint (the fast path's
+	// key; with p.exact it is set only where the scoring breaks ties by
+	// it, and not used here)
 	add := func(st *engine.State, f [2]uint64) (added, ok bool) {
 		if exact != nil {
 			sr.key = st.AppendPositionKey(sr.key[:0])
@@ -299,8 +298,9 @@ func beamScore(s *engine.State, sc beamScoring) int {
 //     beams before it would starve on lost deals (Yukon's native deal 34
 //     at 500,000 nodes).
 //
-// Versions 24 to 26 tried buried cards in those games alone: in place of
-// the plain score (v24) it lost Gargantua's 24 and 40, which the plain
+// Versions 24 to 26 tried the buried-card score without the spread term
+// where the relaxed game does not apply: in place of the plain score
+// (v24) it lost Gargantua's 24 and 40, which the plain
 // beams had won within 18,000 nodes; interleaved with it, width by width
 // (v25), Gargantua's 7 and 42, which the wide plain beams had won at
 // about 8 M nodes; after the plain beams (v26) it won Gargantua's native
