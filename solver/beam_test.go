@@ -79,8 +79,7 @@ func TestBuriedCards(t *testing.T) {
 
 // TestBeamSpread checks the spread term on Gargantua's deal, whose nine
 // piles hold 0 to 8 cards face down: the pairs number 0+0+1+3+...+28 = 84,
-// half a point each. After the deal's first move that turns a card the
-// pairs are fewer.
+// half a point each, with or without buried cards counted.
 func TestBeamSpread(t *testing.T) {
 	_, r, err := variants.Resolve("gargantua", variants.Options{})
 	if err != nil {
