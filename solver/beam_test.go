@@ -129,3 +129,35 @@ func TestBeamPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamsTakeAll: in the games of two decks the beams take every node
+// left (beamsTakeAll). Gargantua's native deal 27 is won by a beam at
+// 87,790 nodes; within 100,000 the beams have them all, where at most
+// half (49,000) would leave the win to a depth-first search that does
+// not find it. Elsewhere the beams keep to their cap.
+func TestBeamsTakeAll(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		all  bool
+	}{
+		{"gargantua", true}, {"steps", true}, {"double-klondike", true},
+		{"klondike", false}, {"joker-klondike", false}, {"whitehead", false}, {"yukon", false}, {"agnes-sorel", false},
+	} {
+		_, r, err := variants.Resolve(c.game, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes, _ := beamLimits(&r, relaxApplies(&r))
+		if beamsTakeAll(&r) != c.all || (nodes == 0) != c.all {
+			t.Errorf("%s: beams take all %v (cap %d), want %v", c.game, beamsTakeAll(&r), nodes, c.all)
+		}
+	}
+	s := variantDeal(t, "gargantua", 27)
+	res := Solve(context.Background(), s, Options{MaxNodes: 100_000, Mem: 256 << 20, Workers: 1})
+	if res.Verdict != Won || res.Stats.Nodes <= 50_000 {
+		t.Fatalf("gargantua native deal 27 within 100,000 nodes: %v at %d nodes, want won past 50,000", res.Verdict, res.Stats.Nodes)
+	}
+	if err := engine.Verify(s, engine.Steps(s, res.Solution)); err != nil {
+		t.Fatal(err)
+	}
+}

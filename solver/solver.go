@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -227,7 +228,8 @@ type sharedState struct {
 // proves the deal lost: only nodes that cannot be won were skipped. Then
 // beam searches (beam.go) of width 16, 64, ... up to beamLimits' widest
 // look for a win within their share of the nodes (at most half of those
-// left, and at most beamLimits' nodes), with the scores beamPlan gives; a
+// left, and at most beamLimits' nodes; in the games of two decks, every
+// node left: beamsTakeAll), with the scores beamPlan gives; a
 // win they find ends the solve (replayed like any other), and they prove
 // nothing else.
 // Where the relaxed game does not apply and another abstraction does
@@ -306,12 +308,16 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	runBeams := func(rsol *rsolver, second bool) (Result, bool) {
 		plan := beamPlan(&s.Game().Rules, relaxed, second)
 		share, widest := beamLimits(&s.Game().Rules, relaxed)
-		if opt.MaxNodes > 0 {
-			if second {
-				share = min(share, left()/buriedShare)
-			} else {
-				share = min(share, left()/2)
-			}
+		switch {
+		case share == 0 && opt.MaxNodes > 0:
+			share = left() // beamsTakeAll
+		case share == 0:
+			share = math.MaxInt64
+		case opt.MaxNodes == 0:
+		case second:
+			share = min(share, left()/buriedShare)
+		default:
+			share = min(share, left()/2)
 		}
 		bo := opt
 		bo.Mem = realMem
