@@ -32,14 +32,16 @@ import (
 // (Gargantua, Steps, Double Klondike: beamsTakeAll) the beams take every
 // node left, without a cap, and widen up to beamTwoDeckWidth; the
 // depth-first search runs only on what they leave. No deal of these games
-// has been found lost (none of Gargantua's first 1,024 native deals of its
-// 100,000-deal row, nor of Double Klondike's 20,000 or Steps' 20,000 at
-// 500,000 nodes), and the full search after the beams, with half of 20 M
-// nodes, won none of Gargantua's 1,024: all 1,009 wins came from the quick
-// search and the beams, within 10 M nodes; the 15 left unknown are
-// winnable deals the beams had not reached. With the whole 20 M the beams
-// won 3 of those 15 (1065, 1355, 2580), and with 100 M and widths up to
-// 262,144 deal 175 (at 79.9 M nodes, 1.8 GB).
+// has been found lost (none of the first 1,587 native deals of
+// Gargantua's 100,000-deal row as version 29 began it, kept in
+// results/bench/gargantua-100k-v29-start, nor of Double Klondike's 20,000
+// or Steps' 20,000 at 500,000 nodes), and the full search after the
+// beams, with half of 20 M nodes, won none of those 1,587: all 1,561 wins
+// came from the quick search and the beams, within 10 M nodes, and 26
+// were left unknown. With the whole 20 M the beams won 3 of the first 15
+// of those (1065, 1355, 2580), and with 100 M and widths up to 262,144
+// deal 175 (at 79.9 M nodes, 1.8 GB): they are deals the beams had not
+// reached.
 const (
 	beamMinWidth     = 16
 	beamMaxWidth     = 16384
