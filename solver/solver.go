@@ -314,6 +314,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		case share == 0:
 			share = math.MaxInt64
 		case opt.MaxNodes == 0:
+			// no node budget: the cap alone
 		case second:
 			share = min(share, left()/buriedShare)
 		default:
