@@ -321,7 +321,12 @@ func TestPublishedPlayers(t *testing.T) {
 		fakeResult(t, "klondike", engine.Klondike(1, 1), "greedy", 0, wins(100, 10)), // 10 % [5.5, 17.4]: above 2.4-4.0
 		fakeResult(t, "klondike", wb, "human", 0, wins(100, 1)),                      // worrying back: no published figure
 		fakeResult(t, "klondike", engine.Klondike(3, 0), "expert", 0, wins(100, 40)), // 40 % [30.9, 49.8]: 35.05-38.89 inside
+		fakeResult(t, "klondike", wb, "expert", 0, wins(1000, 400)),                  // 40 % [37.0, 43.1], knowing the stock: below both of lonelybot's
+		fakeResult(t, "klondike", wb, "expert", 0, wins(100, 45)),                    // the same rules, not knowing the stock: no figure
 	}
+	rs[4].Manifest.PlayerMemory = "stock"
+	rs[5].Manifest.PlayerMemory = "talon"
+	rs[5].Dir = "klondike-talon-expert"
 	var b strings.Builder
 	writePublishedPlayers(&b, rs)
 	out := b.String()
@@ -331,10 +336,15 @@ func TestPublishedPlayers(t *testing.T) {
 		"| ours higher |",
 		"| inside |",
 		"stock visible), 36.97 ± 1.92 | 35.050–38.890 | klondike-expert | expert",
+		"| draw 3, unlimited passes, defoundation | lonelybot's hidden-information player (38,884 games), 44.52 ± 0.50 | 44.020–45.020 | klondike-expert | expert",
+		"47.58 ± 0.80 | 46.780–48.380 | klondike-expert | expert",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("published players lack %q:\n%s", s, out)
 		}
+	}
+	if strings.Count(out, "| lonelybot's hidden-information player") != 2 || strings.Contains(out, "klondike-talon-expert") {
+		t.Errorf("lonelybot's figures should meet the stock-knowing expert alone, once each:\n%s", out)
 	}
 	if strings.Contains(out, "klondike-human") {
 		t.Errorf("a worrying-back row was set against a published figure:\n%s", out)
