@@ -41,7 +41,7 @@ func TestBeamLinesReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{}, 0)
+				path, st := beamSolve(context.Background(), s, Options{}, 16, 60000, time.Time{}, 0, 0)
 				if st.Nodes > 60000 || st.Stored > st.Nodes+1 {
 					t.Errorf("%s seed %d: %d nodes, %d stored, budget 60000", name, seed, st.Nodes, st.Stored)
 				}
@@ -158,6 +158,74 @@ func TestBeamsTakeAll(t *testing.T) {
 		t.Fatalf("gargantua native deal 27 within 100,000 nodes: %v at %d nodes, want won past 50,000", res.Verdict, res.Stats.Nodes)
 	}
 	if err := engine.Verify(s, engine.Steps(s, res.Solution)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBeamSchedule pins the order of Solve's beams (beamSchedule): every
+// width from 16 with beamPlan's scores in the first tie order; in the
+// games whose beams take every node, beamRestartRounds rounds of restarts
+// (widths 256 and 1,024, the two hash-tie scores, a new tie order each
+// round) before each width past 4,096; and a finite list.
+func TestBeamSchedule(t *testing.T) {
+	for _, game := range []string{"klondike", "klondike-holdout", "gargantua", "steps", "double-klondike", "joker-klondike", "whitehead", "yukon", "agnes-sorel"} {
+		_, r, err := variants.Resolve(game, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel := relaxApplies(&r)
+		for _, second := range []bool{false, true} {
+			plan := beamPlan(&r, rel, second)
+			_, widest := beamLimits(&r, rel)
+			var want []beamStep
+			round := 0
+			for w := 16; w <= widest && len(plan) > 0; w *= 4 {
+				if beamsTakeAll(&r) && !second && w > 4096 {
+					for k := 0; k < 8; k++ {
+						round++
+						tie := uint64(round) * 0x517cc1b727220a95
+						want = append(want,
+							beamStep{256, scoreSpread | scoreHashTies, tie}, beamStep{256, scoreSpread | scoreBuried | scoreHashTies, tie},
+							beamStep{1024, scoreSpread | scoreHashTies, tie}, beamStep{1024, scoreSpread | scoreBuried | scoreHashTies, tie})
+					}
+				}
+				for _, sc := range plan {
+					want = append(want, beamStep{w, sc, 0})
+				}
+			}
+			got := beamSchedule(&r, rel, second)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s (second %v): %d beams, want %d: %v", game, second, len(got), len(want), got)
+			}
+			restarts := 0
+			for _, b := range got {
+				if b.tie != 0 {
+					restarts++
+				}
+			}
+			if (beamsTakeAll(&r) && !second) != (restarts > 0) || (restarts > 0 && restarts != 3*8*4) {
+				t.Errorf("%s (second %v): %d restart beams", game, second, restarts)
+			}
+		}
+	}
+}
+
+// TestBeamRestartWins: the order of a beam's ties decides which deals it
+// wins. Gargantua's native deal 4130, which solver version 30 left unknown
+// at 20 M nodes (its beams in the first order, up to width 16,384), is won
+// by a beam of width 256 with the spread and hash-tie score in restart
+// round 13's order within 250,000 nodes, and not in the first order.
+func TestBeamRestartWins(t *testing.T) {
+	s := variantDeal(t, "gargantua", 4130)
+	sc := scoreSpread | scoreHashTies
+	if path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, 256, 250_000, time.Time{}, sc, 0); path != nil {
+		t.Fatalf("the first order won deal 4130 at width 256 (%d nodes)", st.Nodes)
+	}
+	path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, 256, 250_000, time.Time{}, sc, beamTie(13))
+	if path == nil {
+		t.Fatalf("round 13's order: no win within 250,000 nodes (%d, stop %v)", st.Nodes, st.Stop)
+	}
+	if err := engine.Verify(s, engine.Steps(s, expand(s, path))); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -27,7 +27,7 @@ func BenchmarkBeam(b *testing.B) {
 	}
 	var nodes int64
 	for b.Loop() {
-		_, st := beamSolve(context.Background(), s, Options{Mem: 1 << 30}, 4096, 1<<20, time.Time{}, 0)
+		_, st := beamSolve(context.Background(), s, Options{Mem: 1 << 30}, 4096, 1<<20, time.Time{}, 0, 0)
 		nodes += st.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -57,9 +57,9 @@ func TestBeamFastPaths(t *testing.T) {
 			}
 			for _, w := range []int{16, 256} {
 				sc := scs[(int(seed)+w)%len(scs)] // each score on some deals and widths
-				p1, s1 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, slow, sc)
+				p1, s1 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, slow, sc, 0)
 				for _, fast := range []beamPaths{{fullGen: true}, {exact: true}, {}} {
-					p2, s2 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, fast, sc)
+					p2, s2 := beamRun(context.Background(), s, Options{}, w, 30000, time.Time{}, fast, sc, 0)
 					if s1.Nodes != s2.Nodes || s1.Stored != s2.Stored || s1.Stop != s2.Stop || !slices.Equal(p1, p2) {
 						t.Errorf("%s seed %d width %d score %d %+v: slow paths %d nodes, %d stored, %v, line of %d; fast %d, %d, %v, %d",
 							name, seed, w, sc, fast, s1.Nodes, s1.Stored, s1.Stop, len(p1), s2.Nodes, s2.Stored, s2.Stop, len(p2))

@@ -229,7 +229,8 @@ type sharedState struct {
 // beam searches (beam.go) of width 16, 64, ... up to beamLimits' widest
 // look for a win within their share of the nodes (at most half of those
 // left, and at most beamLimits' nodes; in the games of two decks, every
-// node left: beamsTakeAll), with the scores beamPlan gives; a
+// node left: beamsTakeAll, with restarts in other tie orders between the
+// widest: beamSchedule), with the scores beamPlan gives; a
 // win they find ends the solve (replayed like any other), and they prove
 // nothing else.
 // Where the relaxed game does not apply and another abstraction does
@@ -302,12 +303,11 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent).
-	// beamPlan gives the scores of each width's beams, first or second;
-	// the second beams search within the same limits but a
-	// buriedShare-th of the nodes left.
+	// beamSchedule gives the beams, first or second, in order; the second
+	// beams search within the same limits but a buriedShare-th of the
+	// nodes left.
 	runBeams := func(rsol *rsolver, second bool) (Result, bool) {
-		plan := beamPlan(&s.Game().Rules, relaxed, second)
-		share, widest := beamLimits(&s.Game().Rules, relaxed)
+		share, _ := beamLimits(&s.Game().Rules, relaxed)
 		switch {
 		case share == 0 && opt.MaxNodes > 0:
 			share = left() // beamsTakeAll
@@ -322,27 +322,25 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 		bo := opt
 		bo.Mem = realMem
-		for w := beamMinWidth; w <= widest && share > 0 && len(plan) > 0; w *= 4 {
-			for _, sc := range plan {
-				if share <= 0 {
-					break
-				}
-				path, bs := beamSolve(ctx, s, bo, w, share, deadline, sc)
-				spent += bs.Nodes
-				share -= bs.Nodes
-				if rsol != nil {
-					bs.TableSize += rsol.bytes()
-				}
-				peak = max(peak, bs.TableSize)
-				st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
-					RelaxedNodes: relaxedNodes, Pruned: pruned}
-				switch {
-				case path != nil:
-					st.Stop = NotStopped
-					return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
-				case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
-					return Result{Verdict: Unknown, Stats: st}, true
-				}
+		for _, b := range beamSchedule(&s.Game().Rules, relaxed, second) {
+			if share <= 0 {
+				break
+			}
+			path, bs := beamSolve(ctx, s, bo, b.width, share, deadline, b.sc, b.tie)
+			spent += bs.Nodes
+			share -= bs.Nodes
+			if rsol != nil {
+				bs.TableSize += rsol.bytes()
+			}
+			peak = max(peak, bs.TableSize)
+			st := Stats{Nodes: spent, Stored: bs.Stored, TableSize: peak, Elapsed: time.Since(start), Stop: bs.Stop,
+				RelaxedNodes: relaxedNodes, Pruned: pruned}
+			switch {
+			case path != nil:
+				st.Stop = NotStopped
+				return Result{Verdict: Won, Solution: expand(s, path), Stats: st}, true
+			case bs.Stop == StopTime || bs.Stop == StopCancelled || outOfNodes():
+				return Result{Verdict: Unknown, Stats: st}, true
 			}
 		}
 		return Result{}, false
