@@ -48,9 +48,12 @@ import (
 // Version 31 adds restarts in those games (beamSchedule): past width 4,096
 // the schedule runs rounds of narrow beams whose ties are broken in a new
 // order each round before each wider width. Of the 26 Gargantua deals
-// version 29 left unknown at 20 M nodes, it wins 12 within 20 M, deal 175
-// (79.9 M nodes with version 30) at 11.5 M; a deal the beams win by width
-// 4,096 is searched node for node as in version 30.
+// version 29 left unknown at 20 M nodes, version 30 wins 6 within 20 M and
+// version 31 12, deal 175 (79.9 M nodes with version 30) at 11.5 M.
+// Version 32 makes the rounds narrower and more (widths 16, 64 and 256,
+// and 1,024 every fourth round; 32 rounds before each wider width): it
+// wins 17 of the 26 within 20 M nodes. A deal the beams win by width 4,096
+// is searched node for node as in version 30.
 const (
 	beamMinWidth     = 16
 	beamMaxWidth     = 16384
@@ -388,18 +391,28 @@ type beamStep struct {
 	tie   uint64
 }
 
-// Restarts (version 31), in the games whose beams take every node
-// (beamsTakeAll): before each width wider than beamRestartBelow, the
-// schedule runs beamRestartRounds rounds of narrow beams whose ties are
-// broken in a new order each round: the two hash-tie scores at widths 256
-// and 1,024, each round with its own tie. Which deals a beam wins changes
-// with the order of its ties; on the hardest Gargantua deals a narrow beam
-// in another order wins where the wide beams in the first one do not
-// (results/bench.md, "Solver version 31").
+// Restarts (version 31; their widths and rounds since version 32), in
+// the games whose beams take every node (beamsTakeAll): before each width
+// wider than beamRestartBelow, the schedule runs beamRestartRounds rounds
+// of narrow beams whose ties are broken in a new order each round: the two
+// hash-tie scores at the widths of restartWidths, each round with its own
+// tie. Which deals a beam wins changes with the order of its ties; on the
+// hardest Gargantua deals a narrow beam in another order wins where the
+// wide beams in the first one do not, and the narrowest are the cheapest
+// way to try many orders (results/bench.md, "Solver version 31" and "Solver version 32").
 const (
 	beamRestartBelow  = 4096
-	beamRestartRounds = 8
+	beamRestartRounds = 32
 )
+
+// restartWidths are the widths of restart round k (from 1): 16, 64 and
+// 256, and 1,024 every fourth round.
+func restartWidths(k int) []int {
+	if k%4 == 0 {
+		return []int{16, 64, 256, 1024}
+	}
+	return []int{16, 64, 256}
+}
 
 // beamTie is the tie order of restart round k (0: the first order).
 func beamTie(k int) uint64 { return uint64(k) * 0x517cc1b727220a95 }
@@ -424,7 +437,7 @@ func beamSchedule(r *engine.Rules, relaxed, second bool) []beamStep {
 		if restarts && w > beamRestartBelow {
 			for k := 0; k < beamRestartRounds; k++ {
 				round++
-				for _, rw := range []int{256, 1024} {
+				for _, rw := range restartWidths(round) {
 					for _, sc := range []beamScoring{scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies} {
 						steps = append(steps, beamStep{rw, sc, beamTie(round)})
 					}

@@ -164,9 +164,9 @@ func TestBeamsTakeAll(t *testing.T) {
 
 // TestBeamSchedule pins the order of Solve's beams (beamSchedule): every
 // width from 16 with beamPlan's scores in the first tie order; in the
-// games whose beams take every node, beamRestartRounds rounds of restarts
-// (widths 256 and 1,024, the two hash-tie scores, a new tie order each
-// round) before each width past 4,096; and a finite list.
+// games whose beams take every node, 32 rounds of restarts (widths 16, 64
+// and 256, and 1,024 every fourth round, the two hash-tie scores, a new
+// tie order each round) before each width past 4,096; and a finite list.
 func TestBeamSchedule(t *testing.T) {
 	for _, game := range []string{"klondike", "klondike-holdout", "gargantua", "steps", "double-klondike", "joker-klondike", "whitehead", "yukon", "agnes-sorel"} {
 		_, r, err := variants.Resolve(game, variants.Options{})
@@ -181,12 +181,16 @@ func TestBeamSchedule(t *testing.T) {
 			round := 0
 			for w := 16; w <= widest && len(plan) > 0; w *= 4 {
 				if beamsTakeAll(&r) && !second && w > 4096 {
-					for k := 0; k < 8; k++ {
+					for k := 0; k < 32; k++ {
 						round++
 						tie := uint64(round) * 0x517cc1b727220a95
-						want = append(want,
-							beamStep{256, scoreSpread | scoreHashTies, tie}, beamStep{256, scoreSpread | scoreBuried | scoreHashTies, tie},
-							beamStep{1024, scoreSpread | scoreHashTies, tie}, beamStep{1024, scoreSpread | scoreBuried | scoreHashTies, tie})
+						ws := []int{16, 64, 256}
+						if round%4 == 0 {
+							ws = append(ws, 1024)
+						}
+						for _, rw := range ws {
+							want = append(want, beamStep{rw, scoreSpread | scoreHashTies, tie}, beamStep{rw, scoreSpread | scoreBuried | scoreHashTies, tie})
+						}
 					}
 				}
 				for _, sc := range plan {
@@ -203,7 +207,7 @@ func TestBeamSchedule(t *testing.T) {
 					restarts++
 				}
 			}
-			if (beamsTakeAll(&r) && !second) != (restarts > 0) || (restarts > 0 && restarts != 3*8*4) {
+			if (beamsTakeAll(&r) && !second) != (restarts > 0) || (restarts > 0 && restarts != 3*(32*6+8*2)) {
 				t.Errorf("%s (second %v): %d restart beams", game, second, restarts)
 			}
 		}
@@ -216,14 +220,21 @@ func TestBeamSchedule(t *testing.T) {
 // by a beam of width 256 with the spread and hash-tie score in restart
 // round 13's order within 250,000 nodes, and not in the first order.
 func TestBeamRestartWins(t *testing.T) {
-	s := variantDeal(t, "gargantua", 4130)
-	sc := scoreSpread | scoreHashTies
-	if path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, 256, 250_000, time.Time{}, sc, 0); path != nil {
-		t.Fatalf("the first order won deal 4130 at width 256 (%d nodes)", st.Nodes)
+	restartWins(t, 4130, 256, scoreSpread|scoreHashTies, 13, 250_000)
+	// Deal 2065, unknown with version 31 at 60 M nodes, in round 2's order
+	// at width 64, with buried cards.
+	restartWins(t, 2065, 64, scoreSpread|scoreBuried|scoreHashTies, 2, 60_000)
+}
+
+func restartWins(t *testing.T, deal uint64, width int, sc beamScoring, round int, nodes int64) {
+	t.Helper()
+	s := variantDeal(t, "gargantua", deal)
+	if path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, width, nodes, time.Time{}, sc, 0); path != nil {
+		t.Fatalf("the first order won deal %d at width %d (%d nodes)", deal, width, st.Nodes)
 	}
-	path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, 256, 250_000, time.Time{}, sc, beamTie(13))
+	path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, width, nodes, time.Time{}, sc, beamTie(round))
 	if path == nil {
-		t.Fatalf("round 13's order: no win within 250,000 nodes (%d, stop %v)", st.Nodes, st.Stop)
+		t.Fatalf("deal %d, width %d, round %d's order: no win within %d nodes (%d, stop %v)", deal, width, round, nodes, st.Nodes, st.Stop)
 	}
 	if err := engine.Verify(s, engine.Steps(s, expand(s, path))); err != nil {
 		t.Fatal(err)
