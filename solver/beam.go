@@ -399,7 +399,8 @@ type beamStep struct {
 // tie. Which deals a beam wins changes with the order of its ties; on the
 // hardest Gargantua deals a narrow beam in another order wins where the
 // wide beams in the first one do not, and the narrowest are the cheapest
-// way to try many orders (results/bench.md, "Solver version 31" and "Solver version 32").
+// way to try many orders (results/bench.md, "Solver version 31" and
+// "Solver version 32").
 const (
 	beamRestartBelow  = 4096
 	beamRestartRounds = 32

@@ -229,8 +229,8 @@ type sharedState struct {
 // beam searches (beam.go) of width 16, 64, ... up to beamLimits' widest
 // look for a win within their share of the nodes (at most half of those
 // left, and at most beamLimits' nodes; in the games of two decks, every
-// node left: beamsTakeAll, with restarts in other tie orders between the
-// widest: beamSchedule), with the scores beamPlan gives; a
+// node left: beamsTakeAll, with restarts in other orders of ties before
+// the widest widths: beamSchedule), with the scores beamPlan gives; a
 // win they find ends the solve (replayed like any other), and they prove
 // nothing else.
 // Where the relaxed game does not apply and another abstraction does
