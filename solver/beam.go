@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"iter"
 	"slices"
 	"time"
 
@@ -395,7 +396,7 @@ type beamStep struct {
 // the games whose beams take every node (beamsTakeAll): before each width
 // wider than beamRestartBelow, the schedule runs beamRestartRounds rounds
 // of narrow beams whose ties are broken in a new order each round: the two
-// hash-tie scores at the widths of restartWidths, each round with its own
+// hash-tie scores (restartScores) at the widths of restartWidths, each round with its own
 // tie. Which deals a beam wins changes with the order of its ties; on the
 // hardest Gargantua deals a narrow beam in another order wins where the
 // wide beams in the first one do not, and the narrowest are the cheapest
@@ -406,50 +407,53 @@ const (
 	beamRestartRounds = 32
 )
 
-// restartWidths are the widths of restart round k (from 1): 16, 64 and
-// 256, and 1,024 every fourth round.
-func restartWidths(k int) []int {
-	if k%4 == 0 {
-		return []int{16, 64, 256, 1024}
-	}
-	return []int{16, 64, 256}
-}
+// restartWidths are the widths of the restart rounds: each round the first
+// three, every fourth round (k%4 == 0, counting from 1) all four.
+var restartWidths = [...]int{16, 64, 256, 1024}
+
+// restartScores are the scores of every restart beam.
+var restartScores = [...]beamScoring{scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies}
 
 // beamTie is the tie order of restart round k (0: the first order).
 func beamTie(k int) uint64 { return uint64(k) * 0x517cc1b727220a95 }
 
-// beamSchedule lists the beams Solve runs, in order, for the rules r
+// beamSchedule yields the beams Solve runs, in order, for the rules r
 // (relaxed: the relaxed game applies; second: the second beams): each
 // width from beamMinWidth to beamLimits' widest, four times wider each
 // time, with beamPlan's scores in the first tie order; where the beams
 // take every node, restarts before each width wider than
-// beamRestartBelow. The list is finite, so the depth-first search after
-// the beams always gets the nodes they leave.
-func beamSchedule(r *engine.Rules, relaxed, second bool) []beamStep {
-	plan := beamPlan(r, relaxed, second)
-	if len(plan) == 0 {
-		return nil
-	}
-	_, widest := beamLimits(r, relaxed)
-	restarts := beamsTakeAll(r) && !second
-	var steps []beamStep
-	round := 0
-	for w := beamMinWidth; w <= widest; w *= 4 {
-		if restarts && w > beamRestartBelow {
-			for k := 0; k < beamRestartRounds; k++ {
+// beamRestartBelow. The sequence is finite, so the depth-first search
+// after the beams always gets the nodes they leave. It is made as it is
+// read, so that a solve (the players' small ones too) allocates no list of
+// the hundreds of beams the two-deck games have.
+func beamSchedule(r *engine.Rules, relaxed, second bool) iter.Seq[beamStep] {
+	return func(yield func(beamStep) bool) {
+		plan := beamPlan(r, relaxed, second)
+		_, widest := beamLimits(r, relaxed)
+		restarts := beamsTakeAll(r) && len(plan) > 0
+		round := 0
+		for w := beamMinWidth; w <= widest && len(plan) > 0; w *= 4 {
+			for k := 0; restarts && w > beamRestartBelow && k < beamRestartRounds; k++ {
 				round++
-				for _, rw := range restartWidths(round) {
-					for _, sc := range []beamScoring{scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies} {
-						steps = append(steps, beamStep{rw, sc, beamTie(round)})
+				widths := restartWidths[:3]
+				if round%4 == 0 {
+					widths = restartWidths[:]
+				}
+				for _, rw := range widths {
+					for _, sc := range restartScores {
+						if !yield(beamStep{rw, sc, beamTie(round)}) {
+							return
+						}
 					}
 				}
 			}
-		}
-		for _, sc := range plan {
-			steps = append(steps, beamStep{w, sc, 0})
+			for _, sc := range plan {
+				if !yield(beamStep{w, sc, 0}) {
+					return
+				}
+			}
 		}
 	}
-	return steps
 }
 
 // buriedWeight is what beamScore takes off for each buried card.

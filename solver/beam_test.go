@@ -197,7 +197,7 @@ func TestBeamSchedule(t *testing.T) {
 					want = append(want, beamStep{w, sc, 0})
 				}
 			}
-			got := beamSchedule(&r, rel, second)
+			got := slices.Collect(beamSchedule(&r, rel, second))
 			if !slices.Equal(got, want) {
 				t.Errorf("%s (second %v): %d beams, want %d: %v", game, second, len(got), len(want), got)
 			}

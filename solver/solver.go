@@ -322,7 +322,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 		bo := opt
 		bo.Mem = realMem
-		for _, b := range beamSchedule(&s.Game().Rules, relaxed, second) {
+		for b := range beamSchedule(&s.Game().Rules, relaxed, second) {
 			if share <= 0 {
 				break
 			}
