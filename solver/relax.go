@@ -796,8 +796,11 @@ type rtable struct {
 	owner *rsolver // whose memory limit covers this table too (nil: none)
 }
 
+// rtableSlots is the slots a new rtable starts with.
+const rtableSlots = 1 << 12
+
 func newRtable() *rtable {
-	return &rtable{slots: make([][2]uint64, 1<<12)}
+	return &rtable{slots: make([][2]uint64, rtableSlots)}
 }
 
 // rhash hashes a relaxed key for the relaxed tables: a 64×64→128-bit

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -65,17 +66,85 @@ type rsolver struct {
 	stop     Stop
 
 	pruned int64 // real nodes the guide proved lost
+
+	spare *rsolverBufs // where release puts the memory back for rsolverPool
 }
+
+// rsolverSlots is the slots a new rsolver's table starts with.
+const rsolverSlots = 1 << 14
 
 func newRsolver(rg *rgame, mem int64, maxDepth int) *rsolver {
 	lim := int64(0)
 	if mem > 0 {
 		lim = mem
 	}
-	rs := &rsolver{rg: rg, maxDepth: maxDepth, keys: make([][2]uint64, 1<<14), vals: make([]uint32, 1<<14), limit: lim,
-		won: newRtable(), open: newRtable()}
+	b, _ := rsolverPool.Get().(*rsolverBufs)
+	if b == nil {
+		b = &rsolverBufs{}
+	}
+	rs := &rsolver{rg: rg, maxDepth: maxDepth, limit: lim, won: b.won, open: b.open,
+		scc: b.scc[:0], bufs: b.bufs, kids: b.kids, spare: b}
+	if b.keys != nil {
+		rs.keys, rs.vals = b.keys, b.vals // cleared by release
+	} else {
+		rs.keys, rs.vals = make([][2]uint64, rsolverSlots), make([]uint32, rsolverSlots)
+	}
+	if rs.won == nil {
+		rs.won = newRtable()
+	}
+	if rs.open == nil {
+		rs.open = newRtable()
+	}
 	rs.won.owner, rs.open.owner = rs, rs
+	*b = rsolverBufs{}
 	return rs
+}
+
+// rsolverBufs is the memory of a relaxed solver whose solve has ended,
+// kept in rsolverPool for the next: the expert's many small solves would
+// otherwise each allocate and clear a table and its per-depth buffers, and
+// the collector reclaim them. Only tables still at their first size are
+// kept, so that a solver made from them is the one newRsolver would make,
+// with the same sizes and byte count (bytes): nothing a search decides by
+// depends on whether its memory was new.
+type rsolverBufs struct {
+	keys      [][2]uint64 // rsolverSlots of them, or nil
+	vals      []uint32
+	won, open *rtable // empty, at their first size, or nil
+	scc       [][2]uint64
+	bufs      [][]rMove
+	kids      [][]rkid
+}
+
+var rsolverPool sync.Pool
+
+// release gives the solver's memory to the next newRsolver (all but
+// tables that have grown); rs must not be used after.
+func (rs *rsolver) release() {
+	if rs == nil {
+		return
+	}
+	b := rs.spare
+	*b = rsolverBufs{scc: rs.scc, bufs: rs.bufs, kids: rs.kids}
+	if len(rs.keys) == rsolverSlots {
+		if rs.n > 0 {
+			clear(rs.keys)
+			clear(rs.vals)
+		}
+		b.keys, b.vals = rs.keys, rs.vals
+	}
+	if len(rs.won.slots) == rtableSlots {
+		b.won = rs.won
+		b.won.reset()
+		b.won.owner = nil
+	}
+	if len(rs.open.slots) == rtableSlots {
+		b.open = rs.open
+		b.open.reset()
+		b.open.owner = nil
+	}
+	*rs = rsolver{}
+	rsolverPool.Put(b)
 }
 
 func (rs *rsolver) bytes() int64 {

@@ -360,10 +360,12 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && s.Game().Rules.Cells > 0
 	if guidedFirst {
 		rsol := newRsolver(rg, guideMem, tn.maxDepth)
-		if r, done := runReal(tn.guidedFirstNodes, rg, rsol); done {
-			return r
+		r, done := runReal(tn.guidedFirstNodes, rg, rsol)
+		if !done {
+			r, done = runBeams(rsol, false)
 		}
-		if r, done := runBeams(rsol, false); done {
+		rsol.release()
+		if done {
 			return r
 		}
 	}
@@ -445,6 +447,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
 		rsol = newRsolver(rg, guideMem, tn.maxDepth)
+		defer rsol.release()
 		if tn.guidedFirstNodes > 0 && !guidedFirst {
 			if r, done := runReal(tn.guidedFirstNodes, rg, rsol); done {
 				return r
@@ -543,6 +546,9 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 				sh.relaxed.Add(sr.guideNodes())
 				sh.pruned.Add(sr.guide.pruned)
 				sh.guideBytes.Add(sr.guide.bytes())
+				if sr.guide != rsol {
+					sr.guide.release() // this worker's own
+				}
 			}
 			sh.mu.Lock()
 			defer sh.mu.Unlock()

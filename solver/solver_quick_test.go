@@ -40,15 +40,21 @@ func TestQuickNodes(t *testing.T) {
 
 // TestSolveReusesScratch: the root search's and the realizer's buffers
 // come from pools (relaxroot.go's rscratch, realize.go's realizerBufs),
-// as do small tables' memory (table.go's tableBufs) and small keysets'
-// arrays (keyset.go), so a solve may start with another's leftovers.
+// as do small tables' memory (table.go's tableBufs), small keysets'
+// arrays (keyset.go) and the guided search's relaxed tables and buffers
+// (relaxsearch.go's rsolverBufs), so a solve may start with another's
+// leftovers.
 // Solving positions in one order and again in the reverse order, each
 // after others of other sizes, gives the same verdicts, node counts,
 // stored states, table bytes and solutions: Klondike draw 3 from the deal,
 // and Yukon after 20 random moves, whose small solves go through the
-// beams and the link game, with a memory limit that stops some.
+// beams and the link game, with a memory limit that stops some; Holdout
+// after 20 random moves (its first guided search comes before the root
+// searches), and Klondike draw 3 with a memory limit under which the
+// guided search's first table fits and a doubled one does not.
 func TestSolveReusesScratch(t *testing.T) {
 	yukon := walkedPositions(t, "yukon", variants.Options{}, 30, 20, [2]uint64{3, 4})
+	holdout := walkedPositions(t, "klondike-holdout", variants.Options{}, 20, 20, [2]uint64{5, 6})
 	for _, c := range []struct {
 		name  string
 		deals []engine.State
@@ -57,6 +63,11 @@ func TestSolveReusesScratch(t *testing.T) {
 		{"klondike-d3", draw3Deals(t, 20), solver.Options{MaxNodes: 100_000, Workers: 1, QuickNodes: 100}},
 		{"yukon", yukon, solver.Options{MaxNodes: 3_000, Workers: 1, QuickNodes: 300}},
 		{"yukon-mem", yukon, solver.Options{MaxNodes: 50_000, Workers: 1, QuickNodes: 300, Mem: 160 << 10}},
+		// the guided search's relaxed tables (rsolverPool), within and at
+		// the memory limit (guideMem is half of Mem: the first table
+		// fits, a doubled one does not)
+		{"holdout", holdout, solver.Options{MaxNodes: 20_000, Workers: 1, QuickNodes: 300}},
+		{"klondike-d3-mem", draw3Deals(t, 20), solver.Options{MaxNodes: 100_000, Workers: 1, QuickNodes: 100, Mem: 1 << 20}},
 	} {
 		first := make([]solver.Result, len(c.deals))
 		for i, s := range c.deals {
