@@ -201,24 +201,75 @@ func StepMoves(s State, steps []Step, fl FoundationLabels) ([]Move, State, error
 	return out, s, nil
 }
 
-func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, error) {
-	var kind MoveKind
+// Check tells whether the step is well formed, whatever the position: a
+// known op; a draw, recycle or deal with no other field; a move with
+// places that parse, at least one card and a card named that parses, and
+// where the Joker goes, if given, a place. A step that passes may still be
+// illegal where it is played (StepMoves says so).
+func (st Step) Check() error {
+	_, err := st.parse()
+	return err
+}
+
+// parsedStep is a well-formed step read: its kind, and for a move its
+// places (as written, not yet through any labels), card and where the
+// Joker goes.
+type parsedStep struct {
+	kind         MoveKind
+	from, to, jt Loc
+	card         Card
+}
+
+// parse reads the step (Check).
+func (st Step) parse() (parsedStep, error) {
+	var p parsedStep
 	switch st.Op {
 	case OpDraw:
-		kind = KindDraw
+		p.kind = KindDraw
 	case OpRecycle:
-		kind = KindRecycle
+		p.kind = KindRecycle
 	case OpDeal:
-		kind = KindDeal
+		p.kind = KindDeal
 	case OpMove:
-		kind = KindMove
+		p.kind = KindMove
 	default:
-		return 0, fmt.Errorf("unknown op %s (want draw, recycle, deal or move)", quote(st.Op))
+		return p, fmt.Errorf("unknown op %s (want draw, recycle, deal or move)", quote(st.Op))
 	}
-	if kind != KindMove {
+	if p.kind != KindMove {
 		if st.From != "" || st.To != "" || st.N != 0 || st.Card != "" || st.Joker != "" {
-			return 0, fmt.Errorf("a %s step takes no from, to, n, card or joker", st.Op)
+			return p, fmt.Errorf("a %s step takes no from, to, n, card or joker", st.Op)
 		}
+		return p, nil
+	}
+	var err error
+	if p.from, err = parseLoc(st.From); err != nil {
+		return p, fmt.Errorf("from: %v", err)
+	}
+	if p.to, err = parseLoc(st.To); err != nil {
+		return p, fmt.Errorf("to: %v", err)
+	}
+	if st.N < 1 {
+		return p, fmt.Errorf("move %s-%s: n must be at least 1, got %d", st.From, st.To, st.N)
+	}
+	if st.Card == "" {
+		return p, fmt.Errorf("move %s-%s: no card named", st.From, st.To)
+	}
+	if p.card, _, err = ParseCard(st.Card); err != nil {
+		return p, fmt.Errorf("move %s-%s: card %s: %v", st.From, st.To, quote(st.Card), err)
+	}
+	if p.jt, err = parseJokerTo(st.Joker); err != nil {
+		return p, fmt.Errorf("move %s-%s: %v", st.From, st.To, err)
+	}
+	return p, nil
+}
+
+func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, error) {
+	p, err := st.parse()
+	if err != nil {
+		return 0, err
+	}
+	kind := p.kind
+	if kind != KindMove {
 		for _, m := range moves {
 			if m.Kind() == kind {
 				return m, nil
@@ -226,30 +277,9 @@ func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, erro
 		}
 		return 0, fmt.Errorf("%s is not legal here", st.Op)
 	}
-	from, err := parseLoc(st.From)
-	if err != nil {
-		return 0, fmt.Errorf("from: %v", err)
-	}
-	to, err := parseLoc(st.To)
-	if err != nil {
-		return 0, fmt.Errorf("to: %v", err)
-	}
-	from, to = fl.StateLoc(from), fl.StateLoc(to)
-	if st.N < 1 {
-		return 0, fmt.Errorf("move %s-%s: n must be at least 1, got %d", st.From, st.To, st.N)
-	}
-	if st.Card == "" {
-		return 0, fmt.Errorf("move %s-%s: no card named", st.From, st.To)
-	}
-	named, _, err := ParseCard(st.Card)
-	if err != nil {
-		return 0, fmt.Errorf("move %s-%s: card %s: %v", st.From, st.To, quote(st.Card), err)
-	}
-	jt, err := parseJokerTo(st.Joker)
-	if err != nil {
-		return 0, fmt.Errorf("move %s-%s: %v", st.From, st.To, err)
-	}
-	jt = fl.StateLoc(jt)
+	from, to := fl.StateLoc(p.from), fl.StateLoc(p.to)
+	named := p.card
+	jt := fl.StateLoc(p.jt)
 	var jokerWays []string // where the Joker may go along with this move
 	for _, m := range moves {
 		if m.Kind() != KindMove || m.From() != from || m.To() != to || m.N() != st.N {

@@ -153,7 +153,10 @@ func newBadInputFixture(t *testing.T) *badInputFixture {
 	fx.bad = map[string][]badInput{
 		"{deal}": append(badFiles("deal", deal, maxDealBytes),
 			badInput{"wrong game", write("deal/double", []byte(mustRun(t, "deal", "--seed", "1", "--game", "double-klondike")))}),
-		"{solution}": badFiles("solution", solution, maxSolutionBytes),
+		"{solution}": append(badFiles("solution", solution, maxSolutionBytes),
+			badInput{"unknown op", write("solution/op", []byte(`[{"op":"fly"}]`))},
+			badInput{"unreadable card", write("solution/card", []byte(`[{"op":"move","from":"t1","to":"f1","n":1,"card":"ZZ"}]`))},
+			badInput{"move of no cards", write("solution/n0", []byte(`[{"op":"move","from":"t1","to":"f1","n":0,"card":"AS"}]`))}),
 		"{run}": append(badRuns("run"),
 			badInput{"missing directory", path("run-missing")},
 			badInput{"empty directory", mkdir("run-empty")}),

@@ -118,7 +118,9 @@ func readSolution(path string, stdin io.Reader) (solutionFile, error) {
 // readSteps reads a file of steps named what ("solution", "moves"), at most
 // maxSolutionBytes: a JSON array of steps, or an object with a "solution"
 // or "moves" array (the --json output of solve or play, whose "game" and
-// "rules" it keeps).
+// "rules" it keeps). A step that is not well formed (engine.Step.Check)
+// makes the file malformed; one that is, but illegal where it is played,
+// is for the command to judge.
 func readSteps(what, path string, stdin io.Reader) (solutionFile, error) {
 	var sol solutionFile
 	data, err := readInput(path, stdin, maxSolutionBytes)
@@ -156,6 +158,11 @@ func readSteps(what, path string, stdin io.Reader) (solutionFile, error) {
 		sol.Game, sol.Rules = rep.Game, rep.Rules
 	default:
 		return sol, bad(fmt.Errorf("want a JSON array of steps or an object with a \"solution\" or \"moves\" array"))
+	}
+	for i, st := range sol.Steps {
+		if err := st.Check(); err != nil {
+			return sol, bad(fmt.Errorf("step %d: %v", i+1, err))
+		}
 	}
 	return sol, nil
 }
