@@ -46,7 +46,7 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 	}
 	parts := make([]Result, len(dirs))
 	for i, d := range dirs {
-		m, err := ReadManifest(d)
+		m, err := readRunManifest(d)
 		if err != nil {
 			return res, err
 		}
@@ -111,6 +111,9 @@ func mergeShards(parts []Result) (Result, error) {
 		}
 		if sh.N != shards[0].N {
 			return Result{}, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", parts[0].Dir, d, m0.Shard, m.Shard)
+		}
+		if j := slices.Index(shards[:i], sh); j >= 0 {
+			return Result{}, refuse("shard %s is given twice: %s and %s", sh, parts[j].Dir, d)
 		}
 	}
 	owner := map[uint64]int{}

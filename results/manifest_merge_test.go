@@ -83,7 +83,7 @@ func TestMergeRefuses(t *testing.T) {
 		want string
 	}{
 		{"", []string{s1, s2, other}, "differ in max_nodes: 2000 vs 1000"},
-		{"", []string{s1, s2, partial, s3}, "seed 101 is in both"},
+		{"", []string{s1, s2, partial, s3}, "shard 2/3 is given twice"},
 		{"", []string{s1, s3}, "seed 101 is missing (3 of 9 seeds missing)"},
 		{used, []string{s1, s2, s3}, "already holds manifest.json"},
 	}
@@ -161,7 +161,7 @@ func TestGroupShards(t *testing.T) {
 	// the same shard twice
 	twice := []Result{rs[1], rs[2], rs[1]}
 	twice[2].Dir = "copy"
-	if _, err := GroupShards(twice); err == nil || !strings.Contains(err.Error(), "is in both") {
-		t.Errorf("a shard given twice: err %v, want one naming a seed in both", err)
+	if _, err := GroupShards(twice); err == nil || !strings.Contains(err.Error(), "is given twice") {
+		t.Errorf("a shard given twice: err %v, want one naming the shard", err)
 	}
 }

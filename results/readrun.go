@@ -8,6 +8,16 @@ import (
 	"strings"
 )
 
+// readRunManifest reads the manifest of a result directory given to a
+// command, saying so in one line where there is none.
+func readRunManifest(dir string) (Manifest, error) {
+	m, err := ReadManifest(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return m, fmt.Errorf("%s is not a result directory (it has no %s)", dir, ManifestFile)
+	}
+	return m, err
+}
+
 // readRun reads a win-rate directory's manifest and first-pass records
 // with the checks winrate applies when it continues a run: the manifest's
 // seed range and shard are sound, and every record's seed lies in the
@@ -15,10 +25,7 @@ import (
 // compress read directories through it (LoadResult, RunRetry,
 // CompressRecords), so none of them counts a record winrate would refuse.
 func readRun(dir string) (Manifest, []Record, int64, error) {
-	m, err := ReadManifest(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return m, nil, 0, fmt.Errorf("%s is not a result directory (it has no %s)", dir, ManifestFile)
-	}
+	m, err := readRunManifest(dir)
 	if err != nil {
 		return m, nil, 0, err
 	}

@@ -24,7 +24,6 @@ two of them, and together they must cover the seed range (unless
 --allow-gaps). Writes DIR/manifest.json (shard "merged k of n") and
 DIR/records.jsonl sorted by seed. DIR must not hold results already. Shards
 of 'klondike match' are joined the same way into DIR/matches.jsonl.`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runMerge(stdout, o, args)
 		},
@@ -38,6 +37,9 @@ of 'klondike match' are joined the same way into DIR/matches.jsonl.`,
 func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 	if o.out == "" {
 		return usageErrorf("give the directory to write: --out DIR")
+	}
+	if len(dirs) == 0 {
+		return usageErrorf("give the shard directories to merge: klondike merge --out DIR SHARD_DIR...")
 	}
 	if err := checkOutput("--out", o.out, dirs); err != nil {
 		return err
