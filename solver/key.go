@@ -38,24 +38,37 @@ import (
 // (6 bits each). The code is prefix-free, so keys that differ as bit
 // strings differ as bytes (padding is zeros), and a key followed by the
 // pending marker 0xFF never equals another key.
+//
+// Where the stock is dealt onto the piles (Agnes Sorel) or the reserves
+// (Agnes Bernauer), as AppendKey: while stock is left, every pile (or
+// reserve) is written at its place, as a deal puts its next card on a
+// given one; the reserves' cards after the piles', each reserve as a pile
+// is written (reserves hold any cards, so mostly in the long code), in
+// place or, where their places do not matter, sorted by their first card
+// (with one deck two reserves share no card, so that order is canonical);
+// the talon set and the cards dealt from it as above, with no folding of
+// positions (no stock of theirs is turned to a waste).
 type packer struct {
-	downBits  uint
-	talonIdx  [64]int8 // the card's place in the deal's talon, -1 if none
-	talonLen  uint     // the deal's talon: bits of the talon set
-	talonBits uint     // bits of the waste position
-	recBits   uint     // bits of the recycles, 0 with unlimited passes
-	draw      int
-	unlimited bool
-	cells     int
+	downBits   uint
+	talonIdx   [64]int8 // the card's place in the deal's talon, -1 if none
+	talonLen   uint     // the deal's talon: bits of the talon set
+	talonBits  uint     // bits of the waste position
+	recBits    uint     // bits of the recycles, 0 with unlimited passes
+	draw       int
+	unlimited  bool // unlimited passes through a stock turned to a waste: the positions of its cycle folded
+	cells      int
+	reserves   int
+	fixPiles   bool // the stock is dealt onto the piles: while it lasts, piles keep their places
+	fixReserve bool // the stock is dealt onto the reserves: while it lasts, reserves keep their places
 }
 
 // packable tells whether the packed key serves the rules. How the piles
 // build does not matter: every face-up card is written (the alternating
 // run is only a shorter code for it). Solver version 22 packed the keys
-// of alternating builds alone.
+// of alternating builds alone; version 33 those of the games whose stock
+// is dealt onto the piles or the reserves too.
 func packable(r *engine.Rules) bool {
-	return r.Decks == 1 && !r.Joker && r.Reserves == 0 && r.StockTo == engine.StockToWaste &&
-		r.Ranks <= 13 && r.CardCount() <= 64
+	return r.Decks == 1 && !r.Joker && r.Ranks <= 13 && r.CardCount() <= 64
 }
 
 // newPacker prepares the packer for the deal whose start is s.
@@ -69,7 +82,8 @@ func newPacker(s *engine.State) *packer {
 func (p *packer) init(s *engine.State) {
 	g := s.Game()
 	r := &g.Rules
-	*p = packer{draw: r.Draw, unlimited: r.Passes == 0, cells: r.Cells}
+	*p = packer{draw: r.Draw, unlimited: r.Passes == 0 && r.StockTo == engine.StockToWaste, cells: r.Cells,
+		reserves: r.Reserves, fixPiles: r.StockTo == engine.StockToPiles, fixReserve: r.StockTo == engine.StockToReserves}
 	maxDown := 0
 	for i := 0; i < g.Piles(); i++ {
 		maxDown = max(maxDown, s.Down(i))
@@ -148,6 +162,27 @@ func (b *bitw) pile(up []engine.Card) {
 	}
 }
 
+// appendReserves writes the reserves' cards, each as a pile: at their
+// places when fixed, else sorted by first card (an empty reserve first).
+func (p *packer) appendReserves(b *bitw, s *engine.State, fixed bool) {
+	var ord [engine.MaxReserves]int8
+	var first [engine.MaxReserves]int
+	for i := 0; i < p.reserves; i++ {
+		f := -1 // empty
+		if rs := s.Reserve(i); len(rs) > 0 {
+			f = int(rs[0])
+		}
+		k := i
+		for ; !fixed && k > 0 && first[k-1] > f; k-- {
+			ord[k], first[k] = ord[k-1], first[k-1]
+		}
+		ord[k], first[k] = int8(i), f
+	}
+	for k := 0; k < p.reserves; k++ {
+		b.pile(s.Reserve(int(ord[k])))
+	}
+}
+
 // appendKey appends the packed key of s to dst.
 func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	b := bitw{dst: dst}
@@ -156,6 +191,7 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	var sym [engine.MaxPiles]int8
 	var symFirst [engine.MaxPiles]engine.Card
 	ns := 0
+	stockLeft := s.Talon() > s.WastePos()
 	for i := 0; i < np; i++ {
 		d := s.Down(i)
 		b.put(uint64(d), p.downBits)
@@ -163,7 +199,7 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	for i := 0; i < np; i++ {
 		d := s.Down(i)
 		pl := s.Pile(i)
-		if d > 0 {
+		if d > 0 || p.fixPiles && stockLeft {
 			b.pile(pl[d:])
 			continue
 		}
@@ -180,6 +216,9 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	}
 	for k := 0; k < ns; k++ {
 		b.pile(s.Pile(int(sym[k])))
+	}
+	if p.reserves > 0 {
+		p.appendReserves(&b, s, p.fixReserve && stockLeft)
 	}
 	if p.cells > 0 {
 		var cs [engine.MaxCells]engine.Card

@@ -55,7 +55,7 @@ func TestPackedKeyExact(t *testing.T) {
 	}
 	// the other games the packed key serves: other builds (by suit, by
 	// colour, any suit but the card's own), any face-up card moving,
-	// dealt bases, one pass
+	// dealt bases, one pass, stocks dealt onto piles or reserves
 	for _, v := range []struct {
 		game string
 		opts variants.Options
@@ -66,6 +66,11 @@ func TestPackedKeyExact(t *testing.T) {
 		{"whitehead", variants.Options{Base: "ace"}},
 		{"thumb-and-pouch", variants.Options{}},
 		{"thumb-and-pouch", variants.Options{Draw: 1}},
+		// stocks dealt onto the piles and onto the reserves (version 33)
+		{"agnes-sorel", variants.Options{}},
+		{"agnes-sorel", variants.Options{FaceUp: true, FaceUpSet: true}},
+		{"agnes-bernauer", variants.Options{}},
+		{"agnes-bernauer", variants.Options{FaceUp: true, FaceUpSet: true}},
 	} {
 		_, r, err := variants.Resolve(v.game, v.opts)
 		if err != nil {
