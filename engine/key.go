@@ -158,15 +158,24 @@ func (s *State) AppendKey(dst []byte) []byte {
 		dst = appendCards(dst, talon)
 		dst = append(dst, keyTalonSep)
 	}
-	w := int(s.waste)
-	if r.Passes == 0 && r.StockTo == StockToWaste && (w == len(talon) || w%r.Draw == 0) && !s.jokerStopsCycle() {
-		w = 0
-	}
-	dst = append(dst, byte(w))
+	dst = append(dst, byte(s.KeyWastePos()))
 	if r.Passes > 0 {
 		dst = append(dst, s.recycles)
 	}
 	return dst
+}
+
+// KeyWastePos is the waste position as the key writes it: with unlimited
+// passes through a stock turned to a waste, the positions of the cycle
+// 0, D, 2D, ..., L are one (0), unless the Joker stops the cycle
+// (jokerStopsCycle); other positions as they are.
+func (s *State) KeyWastePos() int {
+	r := &s.g.Rules
+	w, n := int(s.waste), int(s.end[0])
+	if r.Passes == 0 && r.StockTo == StockToWaste && (w == n || w%r.Draw == 0) && !s.jokerStopsCycle() {
+		return 0
+	}
+	return w
 }
 
 // jokerStopsCycle tells whether the Joker lies in the talon where the

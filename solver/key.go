@@ -60,15 +60,17 @@ type packer struct {
 	reserves   int
 	fixPiles   bool // the stock is dealt onto the piles: while it lasts, piles keep their places
 	fixReserve bool // the stock is dealt onto the reserves: while it lasts, reserves keep their places
+	joker      bool // Joker Klondike: the foundations and the Joker's place are written
+	founds     int
 }
 
 // packable tells whether the packed key serves the rules. How the piles
 // build does not matter: every face-up card is written (the alternating
 // run is only a shorter code for it). Solver version 22 packed the keys
 // of alternating builds alone; version 33 those of the games whose stock
-// is dealt onto the piles or the reserves too.
+// is dealt onto the piles or the reserves, and of Joker Klondike, too.
 func packable(r *engine.Rules) bool {
-	return r.Decks == 1 && !r.Joker && r.Ranks <= 13 && r.CardCount() <= 64
+	return r.Decks == 1 && r.Ranks <= 13 && r.CardCount() <= 64
 }
 
 // newPacker prepares the packer for the deal whose start is s.
@@ -83,7 +85,8 @@ func (p *packer) init(s *engine.State) {
 	g := s.Game()
 	r := &g.Rules
 	*p = packer{draw: r.Draw, unlimited: r.Passes == 0 && r.StockTo == engine.StockToWaste, cells: r.Cells,
-		reserves: r.Reserves, fixPiles: r.StockTo == engine.StockToPiles, fixReserve: r.StockTo == engine.StockToReserves}
+		reserves: r.Reserves, fixPiles: r.StockTo == engine.StockToPiles, fixReserve: r.StockTo == engine.StockToReserves,
+		joker: r.Joker, founds: r.Foundations()}
 	maxDown := 0
 	for i := 0; i < g.Piles(); i++ {
 		maxDown = max(maxDown, s.Down(i))
@@ -183,6 +186,26 @@ func (p *packer) appendReserves(b *bitw, s *engine.State, fixed bool) {
 	}
 }
 
+// appendJoker writes what AppendKey writes for the Joker: the
+// foundations' heights (with the Joker a foundation's height no longer
+// follows from the cards in play), four bits each, then where the Joker is
+// (in play, waiting, or the foundation it is on) and the rank it stands
+// for, four bits each.
+func (p *packer) appendJoker(b *bitw, s *engine.State) {
+	for i := 0; i < p.founds; i++ {
+		b.put(uint64(s.Foundation(i)), 4)
+	}
+	where, f, stands := s.JokerAt()
+	var at, rank uint64 // in play (or no Joker): 0, 0
+	switch where {
+	case engine.JokerOnFoundation:
+		at, rank = uint64(1+f), uint64(stands.Rank())
+	case engine.JokerWaiting:
+		at = 15
+	}
+	b.put(at|rank<<4, 8)
+}
+
 // appendKey appends the packed key of s to dst.
 func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	b := bitw{dst: dst}
@@ -234,6 +257,9 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 			b.put(uint64(c), 6)
 		}
 	}
+	if p.joker {
+		p.appendJoker(&b, s)
+	}
 	n := s.Talon()
 	var mask uint64
 	for k := 0; k < n; k++ {
@@ -241,8 +267,11 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 	}
 	b.put(mask, p.talonLen)
 	w := s.WastePos()
-	if p.unlimited && (w == n || w%p.draw == 0) {
-		w = 0
+	switch {
+	case p.joker:
+		w = s.KeyWastePos() // the Joker may stop the cycle
+	case p.unlimited && (w == n || w%p.draw == 0):
+		w = 0 // as KeyWastePos, without a Joker
 	}
 	b.put(uint64(w), p.talonBits)
 	if p.recBits > 0 {

@@ -10,9 +10,10 @@ import (
 )
 
 // TestPackedKeyExact: on random walks through Klondike deals under many
-// options and through the other games the packed key serves, two states
-// have equal packed keys exactly when they have equal engine keys
-// (AppendKey), so the packed table is as exact as the other.
+// options and through the other games the packed key serves (with the
+// Joker, every child of each state walked too), two states have equal
+// packed keys exactly when they have equal engine keys (AppendKey), so the
+// packed table is as exact as the other.
 func TestPackedKeyExact(t *testing.T) {
 	type opt struct {
 		draw, passes, cells, ranks, piles int
@@ -71,6 +72,10 @@ func TestPackedKeyExact(t *testing.T) {
 		{"agnes-sorel", variants.Options{FaceUp: true, FaceUpSet: true}},
 		{"agnes-bernauer", variants.Options{}},
 		{"agnes-bernauer", variants.Options{FaceUp: true, FaceUpSet: true}},
+		// the Joker: foundations and its place written, and the cycle it stops
+		{"joker-klondike", variants.Options{}},
+		{"joker-klondike", variants.Options{Draw: 1}},
+		{"joker-klondike", variants.Options{Draw: 1, Passes: 2}},
 	} {
 		_, r, err := variants.Resolve(v.game, v.opts)
 		if err != nil {
@@ -94,21 +99,33 @@ func TestPackedKeyExact(t *testing.T) {
 			byEngine := map[string]string{}
 			byPacked := map[string]string{}
 			var moves []engine.Move
+			see := func(s *engine.State) {
+				ek := string(s.AppendKey(nil))
+				pkey := string(pk.appendKey(s, nil))
+				if p, ok := byEngine[ek]; ok && p != pkey {
+					t.Fatalf("%s seed %d: one engine key, two packed keys", o, seed)
+				}
+				if e, ok := byPacked[pkey]; ok && e != ek {
+					t.Fatalf("%s seed %d: one packed key for two engine keys", o, seed)
+				}
+				byEngine[ek], byPacked[pkey] = pkey, ek
+			}
 			for walk := 0; walk < 40; walk++ {
 				s := s0
 				for step := 0; step < 150; step++ {
-					ek := string(s.AppendKey(nil))
-					pkey := string(pk.appendKey(&s, nil))
-					if p, ok := byEngine[ek]; ok && p != pkey {
-						t.Fatalf("%s seed %d: one engine key, two packed keys", o, seed)
-					}
-					if e, ok := byPacked[pkey]; ok && e != ek {
-						t.Fatalf("%s seed %d: one packed key for two engine keys", o, seed)
-					}
-					byEngine[ek], byPacked[pkey] = pkey, ek
+					see(&s)
 					moves = s.Moves(moves[:0])
 					if len(moves) == 0 {
 						break
+					}
+					if r.Joker {
+						// every child: siblings that differ only in
+						// the foundation the Joker went to
+						for _, m := range moves {
+							c := s
+							c.Apply(m)
+							see(&c)
+						}
 					}
 					s.Apply(moves[rng.IntN(len(moves))])
 				}

@@ -27,7 +27,7 @@ import "github.com/klondike-family/klondike/engine"
 
 // sureWins tells whether the rules are those of the theorem.
 func sureWins(r *engine.Rules) bool {
-	return packable(r) && !r.BaseDealt && !r.Wrap
+	return packable(r) && !r.Joker && r.Reserves == 0 && r.StockTo == engine.StockToWaste && !r.BaseDealt && !r.Wrap
 }
 
 // sureWin tells whether s (of rules for which sureWins holds) is a sure
