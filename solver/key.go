@@ -25,7 +25,8 @@ import (
 //   - the cells, sorted, six bits each;
 //   - the talon as the set of the deal's talon places still in it (the
 //     talon only loses cards, keeping its order, so the set gives its
-//     sequence), the waste position folded as AppendKey folds it, and the
+//     sequence), the waste position as AppendKey writes it
+//     (engine.State.KeyWastePos, the one owner of its folding), and the
 //     recycles when passes are limited.
 //
 // A pile's face-up cards are written as a run when each card is one rank
@@ -54,8 +55,6 @@ type packer struct {
 	talonLen   uint     // the deal's talon: bits of the talon set
 	talonBits  uint     // bits of the waste position
 	recBits    uint     // bits of the recycles, 0 with unlimited passes
-	draw       int
-	unlimited  bool // unlimited passes through a stock turned to a waste: the positions of its cycle folded
 	cells      int
 	reserves   int
 	fixPiles   bool // the stock is dealt onto the piles: while it lasts, piles keep their places
@@ -84,7 +83,7 @@ func newPacker(s *engine.State) *packer {
 func (p *packer) init(s *engine.State) {
 	g := s.Game()
 	r := &g.Rules
-	*p = packer{draw: r.Draw, unlimited: r.Passes == 0 && r.StockTo == engine.StockToWaste, cells: r.Cells,
+	*p = packer{cells: r.Cells,
 		reserves: r.Reserves, fixPiles: r.StockTo == engine.StockToPiles, fixReserve: r.StockTo == engine.StockToReserves,
 		joker: r.Joker, founds: r.Foundations()}
 	maxDown := 0
@@ -266,14 +265,7 @@ func (p *packer) appendKey(s *engine.State, dst []byte) []byte {
 		mask |= 1 << uint(p.talonIdx[s.TalonCard(k)])
 	}
 	b.put(mask, p.talonLen)
-	w := s.WastePos()
-	switch {
-	case p.joker:
-		w = s.KeyWastePos() // the Joker may stop the cycle
-	case p.unlimited && (w == n || w%p.draw == 0):
-		w = 0 // as KeyWastePos, without a Joker
-	}
-	b.put(uint64(w), p.talonBits)
+	b.put(uint64(s.KeyWastePos()), p.talonBits)
 	if p.recBits > 0 {
 		b.put(uint64(s.Recycles()), p.recBits)
 	}
