@@ -15,9 +15,10 @@ import (
 // under X_i (all face down). Let S be a non-empty set of such piles and U
 // the union of their U_i. If for every i in S (1) every card X_i may be
 // built on is in U, (2) X_i may not fill an empty pile, and (3) X_i is not
-// of the foundations' first rank and the card X_i follows on its
-// foundation (its suit's next lower rank; past the King to the Ace where
-// ranks wrap) is in U, then the game cannot be won from this position.
+// of the foundations' first rank and a card that goes up before X_i on its
+// foundation (a card of its suit from the foundations' first rank to the
+// rank below X_i's, past the King to the Ace where ranks wrap) is in U,
+// then the game cannot be won from this position.
 //
 // Proof. Suppose some X_i (i in S) leaves the card it lies on, and take
 // the first such move. Until then every card of U is still face down:
@@ -28,14 +29,15 @@ import (
 // a move takes X_i (a) onto a pile's top card that X_i may be built on:
 // every such card is in U, face down, so no pile's top; (b) into an empty
 // pile: excluded by (2); (c) onto its foundation, which takes X_i only
-// after the card X_i follows has gone up: that card is in U, face down;
+// after every card of its suit below it has gone up: one of them is in U,
+// face down;
 // (d) into a cell: there are none; nor does any move put a pile's card
 // into a reserve (reserves are only dealt to). A stock dealt onto the
 // piles, or a foundation card worried back, puts cards on pile tops and
 // leaves X_i where it is. So no X_i ever leaves, no card of U ever goes
 // up, and the game is not won.
 //
-// Two extensions keep the proof and widen it.
+// Three extensions keep the proof and widen it.
 //
 // Breaks. Where a group that moves is a built run (every unit but Yukon's
 // any face-up group), a face-up card X that may not lie on the card W
@@ -47,27 +49,39 @@ import (
 // word for word with "face down" read as "under X_j". Stocks dealt onto
 // the piles (Agnes Sorel) make such cards.
 //
+// Reserves. A reserve's card X with cards under it (a deal of the stock
+// onto the reserves put it there) may be taken as X_i too, with U_i the
+// cards under it in its reserve: only a reserve's top card moves, alone,
+// so a card of U_i moves only after X_i has left, and X_i leaves only as
+// in (a)-(c); the proof goes through word for word with "face down" read
+// as "under X_j". A deal onto the reserves covers X_i and leaves it where
+// it is.
+//
 // Dead hosts. Without worrying back a card on a foundation stays there:
 // in (1) a card X_i may be built on may also be on a foundation, as it is
 // never a pile's top again. The search then looks for S after moves to a
 // foundation too.
 //
 // Finding S: the largest set that meets (1)-(3) is found by starting from
-// every candidate X (a pile's lowest face-up card over face-down ones and,
-// with breaks, every face-up card that breaks its pile's run) that meets
-// (2) and the rank part of (3), and dropping, until none is dropped, each
-// candidate that fails (1) or (3) against the union of the U of the
-// candidates left: a member of any set that meets them is never dropped,
-// so the set left is empty only when no such set exists. With one pile in
-// S, X_i is pinned by its own pile: Yukon's native deal 95 has the Nine of
-// Clubs face up on the Eight of Clubs and both red Tens.
+// every candidate X (a pile's lowest face-up card over face-down ones,
+// with breaks every face-up card that breaks its pile's run, and every
+// reserve card with cards under it) that meets (2) and the rank part of
+// (3), and dropping, until none is dropped, each candidate that fails (1)
+// or (3) against the union of the U of the candidates left: a member of
+// any set that meets them is never dropped, so the set left is empty only
+// when no such set exists. With one pile in S, X_i is pinned by its own
+// pile: Yukon's native deal 95 has the Nine of Clubs face up on the Eight
+// of Clubs and both red Tens; Agnes Bernauer's native deal 23 (base Nine)
+// has the Seven of Hearts face up on the Eight of Clubs, the Eight of
+// Spades and the Jack of Hearts, which goes up before it.
 //
 // The search uses it (pinApplies) at the root of every search (Solve and
 // solver.Small answer lost at once; the root is a deal, or a position a
 // player or an advice solves) and after every move that may have made a
 // set S (afterMove): one that turns a pile's face-down card, deals the
-// stock onto the piles (new breaks) or, with dead hosts, puts a card on a
-// foundation; its child is not searched when a set S exists. Other moves
+// stock (new breaks, new reserve candidates) or, with dead hosts, puts a
+// card on a foundation; its child is not searched when a set S exists.
+// Other moves
 // mostly take candidates away or put on a pile cards that continue its
 // run; where they make a break (a card of another suit where only suit
 // runs move, any card where only top cards move) the search does not look
@@ -90,7 +104,7 @@ func pinApplies(r *engine.Rules) bool {
 // may be built on and the card it follows on its foundation.
 type pinTable struct {
 	hosts [64]uint64 // hosts[x]: the cards x may be built on
-	after [64]uint64 // after[x]: the card x follows on its foundation; 0 for none or unknown
+	after [64]uint64 // after[x]: the cards that go up before x on its foundation; 0 for none or unknown
 	fill  uint64     // the cards that may fill an empty pile
 	// chain[w] is the set of the cards that may lie on w within one
 	// group; breaks tells that groups are built runs, so that a card
@@ -127,17 +141,16 @@ func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable
 			}
 		}
 		rk := x.Rank()
-		switch {
-		case rk == base:
-			// the first card of its foundation: it follows nothing
-		case r.Wrap:
-			p := rk - 1
-			if p < 1 {
-				p = r.Ranks
+		if rk != base && (r.Wrap || rk > base) {
+			// every card of x's suit that goes up before it: the ranks
+			// from the base to the one below x's, past the King to the
+			// Ace where ranks wrap
+			for p := rk; p != base; {
+				if p--; p < 1 {
+					p = r.Ranks
+				}
+				pt.after[x] |= 1 << engine.NewCard(p, x.Suit())
 			}
-			pt.after[x] = 1 << engine.NewCard(p, x.Suit())
-		case rk > base:
-			pt.after[x] = 1 << engine.NewCard(rk-1, x.Suit())
 		}
 		// otherwise (a rank below the base where Rules.Wrap is off) it is
 		// left unknown and the card never taken for pinned: a deliberate
@@ -182,9 +195,10 @@ func suitCards(suit int) uint64 {
 
 // afterMove tells whether move m, just played, may have made a set S where
 // there was none: it turned a card, dealt the stock onto the piles (new
-// breaks) or, where foundation cards are dead hosts, put a card up.
+// breaks) or the reserves (new reserve candidates) or, where foundation
+// cards are dead hosts, put a card up.
 func (pt *pinTable) afterMove(m engine.Move) bool {
-	return m.Flips() || (pt.breaks && m.Kind() == engine.KindDeal) ||
+	return m.Flips() || m.Kind() == engine.KindDeal ||
 		(pt.deadUp && m.Kind() == engine.KindMove && m.To().IsFoundation())
 }
 
@@ -205,6 +219,18 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 		for k, x := range p {
 			if k >= d && k > 0 && (k == d || pt.breaks && pt.chain[p[k-1]&63]&(1<<(x&63)) == 0) &&
 				x.Valid() && pt.fill&(1<<x) == 0 && pt.after[x] != 0 && n < len(xs) {
+				xs[n], unders[n], in = x, u, in|1<<n
+				n++
+			}
+			u |= 1 << (x & 63)
+		}
+	}
+	// A reserve's card with cards under it (dealt onto it): only the top
+	// moves, so each is a break (see Reserves in the theorem's comment).
+	for k := 0; k < s.Game().Rules.Reserves; k++ {
+		var u uint64
+		for j, x := range s.Reserve(k) {
+			if j > 0 && x.Valid() && pt.fill&(1<<x) == 0 && pt.after[x] != 0 && n < len(xs) {
 				xs[n], unders[n], in = x, u, in|1<<n
 				n++
 			}
