@@ -92,3 +92,37 @@ func TestPinnedAgainstBFS(t *testing.T) {
 		})
 	}
 }
+
+// TestPartialWrapAgainstBFS checks the solver's pruning in the games whose
+// ranks wrap, where a built run can go round and the partial-run
+// restriction's proof fails (solver/restrict.go, partialRulesApply; solver
+// version 35 leaves it out there): on the small versions of Agnes Sorel
+// and Agnes Bernauer, as dealt, face up (where runs lie ready to be split)
+// and with more cards face down, the solver with its pruning and without
+// any against the exhaustive oracle. With four ranks a run of three goes
+// round. A restriction there that does not offer, after a partial move,
+// the moves of a run topped by the card it exposed fails it on Agnes
+// Sorel's small deals (5002, 5196, 5202 and others).
+func TestPartialWrapAgainstBFS(t *testing.T) {
+	deals := 1500
+	if testing.Short() {
+		deals = 300
+	}
+	for _, name := range []string{"agnes-sorel", "agnes-bernauer"} {
+		rules, ok := variants.Small(name)
+		if !ok {
+			t.Fatalf("%s has no small version", name)
+		}
+		up := rules
+		up.Deal = []engine.PileDeal{{Up: 1}, {Up: 2}, {Up: 3}}
+		for _, c := range []struct {
+			name  string
+			rules engine.Rules
+		}{{"dealt", rules}, {"face-up", up}, {"face-down", solver.PinnedTestRules(t, name)}} {
+			t.Run(name+"/"+c.name, func(t *testing.T) {
+				t.Parallel()
+				checkAgainstBFS(t, c.rules, 5000, deals)
+			})
+		}
+	}
+}
