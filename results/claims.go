@@ -239,8 +239,10 @@ over sampled hidden cards). Intervals are 95% (Wilson for win rates; normal for 
 A claim **holds** for a model when the test says so at 5%, **fails** when the data say
 the opposite, and is **undecided** when the data cannot tell. The verdict of a claim is
 "holds" or "fails" when every model with data agrees, else "holds only for some players".
-Data marked † were decided by a solver version (before 8; with the Joker, before 9) that
-could call a won deal lost in games with worrying back: their lost verdicts are not to be trusted.
+Data marked † were decided by a solver version whose lost verdicts rest on no proof for
+their rules: before 8 (with the Joker, before 9) with worrying back, where it could call a
+won deal lost; before 35 in Agnes Bernauer, where it restricted partial-run moves though
+the restriction's proof fails when ranks wrap.
 
 `)
 	claims := Claims()

@@ -336,9 +336,11 @@ Strict, Holdout and the other games) no exact figure is published anywhere, and 
 shows "–". "solver" is the
 solver version that decided the row's deals (each manifest keeps it):
 versions differ in which deals their budget leaves unknown and in time, never in a
-verdict they give, but for one flaw: versions before 8 (with the Joker, before 9) could
-call a won deal lost in games with worrying back. Rows they decided with worrying back are marked † in "solver":
-their lost verdicts, and the rates built on them, are not to be trusted. "total time" is the deals' solving times summed, retry passes
+verdict they give, but for two flaws: versions before 8 (with the Joker, before 9) could
+call a won deal lost in games with worrying back, and versions before 35 restricted
+Agnes Bernauer's partial-run moves where the restriction's proof fails (its ranks wrap;
+no deal is known where that lost a win). Rows they decided in those games are marked † in
+"solver": their lost verdicts, and the rates built on them, rest on no proof. "total time" is the deals' solving times summed, retry passes
 included: the run's length on one core when it ran one deal at a time (--workers 1).
 
 `)
@@ -462,27 +464,40 @@ func solverCell(m *Manifest) string {
 	return s
 }
 
-// firstSoundWorryVersion is the first solver version whose lost verdicts
-// with worrying back can be trusted: earlier ones dropped moves whose use
-// lay under a foundation's top (see SolverVersion); with the Joker, where
-// version 8 still could when the Joker stood under other cards, it is 9.
-func firstSoundWorryVersion(r *engine.Rules) int {
-	if r.Joker {
-		return 9
+// firstSoundVersion is the first solver version whose lost verdicts for
+// rules r rest on proven pruning alone: with worrying back 8 (earlier ones
+// dropped moves whose use lay under a foundation's top), with the Joker
+// too 9 (version 8 still could when the Joker stood under other cards);
+// where ranks wrap and piles build down in alternating colour with any run
+// moving (Agnes Bernauer), 35 (earlier ones restricted partial-run moves
+// there, whose proof fails when a built run can go round: see
+// solver/restrict.go, partialRulesApply). See SolverVersion.
+func firstSoundVersion(r *engine.Rules) int {
+	v := 1
+	if r.WorryBack {
+		v = 8
+		if r.Joker {
+			v = 9
+		}
 	}
-	return 8
+	if r.Wrap && r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun &&
+		r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck {
+		v = max(v, 35)
+	}
+	return v
 }
 
-// lostUntrusted tells whether a solver version before
-// firstSoundWorryVersion decided deals of a game with worrying back in
-// the run or in one of its retry passes.
+// lostUntrusted tells whether a solver version before firstSoundVersion
+// decided deals of a thoughtful run, in the run or in one of its retry
+// passes.
 func lostUntrusted(m *Manifest) bool {
-	if !m.Rules.WorryBack || m.Player != "" {
+	if m.Player != "" {
 		return false
 	}
+	first := firstSoundVersion(&m.Rules)
 	old := func(v string) bool {
 		n, err := strconv.Atoi(v)
-		return err == nil && n < firstSoundWorryVersion(&m.Rules)
+		return err == nil && n < first
 	}
 	if old(m.SolverVersion) {
 		return true

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // loadFixtures reads the hand-made result directories in testdata/report:
@@ -224,13 +225,24 @@ func TestFormatTotal(t *testing.T) {
 }
 
 // TestSolverCellMarksUntrustedLost: a thoughtful row with worrying back
-// decided by a solver before version 8, in the run or a retry pass, is
-// marked; later versions, games without worrying back and players are not.
+// decided by a solver before version 8 (9 with the Joker), or an Agnes
+// Bernauer row decided before version 35, in the run or a retry pass, is
+// marked; later versions, other games and players are not.
 func TestSolverCellMarksUntrustedLost(t *testing.T) {
 	wb := engine.Klondike(1, 0)
 	wb.WorryBack = true
 	jwb := wb
 	jwb.Joker = true
+	_, ab, err := variants.Resolve("agnes-bernauer", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, as, err := variants.Resolve("agnes-sorel", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	abStuck := ab
+	abStuck.DealOnlyWhenStuck = true
 	cases := []struct {
 		m    Manifest
 		want string
@@ -242,6 +254,12 @@ func TestSolverCellMarksUntrustedLost(t *testing.T) {
 		{Manifest{Rules: wb, SolverVersion: "5", Player: "greedy"}, "v5"},
 		{Manifest{Rules: jwb, SolverVersion: "8"}, "v8 †"},
 		{Manifest{Rules: jwb, SolverVersion: "9"}, "v9"},
+		{Manifest{Rules: ab, SolverVersion: "34"}, "v34 †"},
+		{Manifest{Rules: ab, SolverVersion: "4", Retries: []Retry{{SolverVersion: "35"}}}, "v4; retried v35 †"},
+		{Manifest{Rules: ab, SolverVersion: "35"}, "v35"},
+		{Manifest{Rules: abStuck, SolverVersion: "34"}, "v34"},
+		{Manifest{Rules: as, SolverVersion: "4"}, "v4"},
+		{Manifest{Rules: ab, SolverVersion: "4", Player: "expert"}, "v4"},
 	}
 	for _, c := range cases {
 		if got := solverCell(&c.m); got != c.want {
