@@ -63,30 +63,48 @@ import (
 // atomic makes no difference to the argument), but the search makes no
 // restriction at all while the Joker is in the talon (see atomicTalon).
 //
-// Where ranks wrap (Agnes Bernauer) the proof fails, and the restriction
-// is not made (solver version 35; versions before made it). A built run
-// can go round there: G and what is later built on it may go down from g to a
-// card that a run topped by u fits on (the two runs holding every rank
-// once), and σ may move that run onto t's pile, where in σ' u lies under
-// G. Offering those moves too after P, and every partial move as well
-// (one move can then be the first use of two partial moves: u's run put
-// on a card u_Q that a partial move Q exposed on G's pile), was tried: on
-// Agnes Bernauer's native deals 0..199 at 2 M nodes it searched 21.6 %
-// more nodes than the restriction made as in version 34 (18 deals left
-// unknown where that left 14); no restriction, 16.0 % more (17 unknown).
-// No deal is known where version 34's restriction lost a win: on the
-// small game of four ranks, where a run of three goes round, its solver
-// agreed with the exhaustive oracle on 24,000 deals (dealt, face up, more
-// cards face down; TestPartialWrapAgainstBFS). With thirteen ranks built
-// in alternating colour such a deal needs a run of 26 cards: the two runs
-// go down from g to u, one rank a card, and once round (13 cards) would
-// give u the colour of g, on which g cannot lie; so they go round twice,
-// every rank once in each colour. A rule that made the restriction where
-// that cannot happen (with one colour of some rank all up, say) would
-// win back most of the 16 %; version 35 leaves it for later.
+// Where ranks wrap (Agnes Bernauer) the proof above can fail: a built run
+// can go round. G and what is later built on it may go down from g to a
+// card that a run topped by u fits on, and σ may move that run onto t's
+// pile, where in σ' u lies under G. The two runs then go down from g to
+// u, one rank a card in alternating colour, and g lies on u, of the other
+// colour: with an odd number of ranks (thirteen) once round would give u
+// the colour of g, so they go round twice, holding every rank once in
+// each colour. Without worrying back no card leaves a foundation, so once
+// both cards of one colour of some rank are up (both black or both red
+// cards of the foundations' first rank: partialNow), no such runs can
+// ever form, and the proof above holds from there on. So where ranks wrap
+// the restriction is made only then, and only with an odd number of ranks
+// and without worrying back (solver version 36; version 35 made none
+// there, versions before 35 made it always, which lacked this proof).
+//
+// Measured where ranks wrap, Agnes Bernauer's native deals 0..199 at 2 M
+// nodes: the restriction made always (version 34) 51.0 M nodes, 14 deals
+// unknown; none (version 35) 59.2 M, 17 unknown; offering after a partial
+// move the runs topped by u too, and every partial move (one move can
+// then be the first use of two partial moves: u's run put on a card u_Q
+// that a partial move Q exposed on G's pile), 62.1 M, 18 unknown. On the
+// small game of four ranks, where a run of three goes round once (so
+// version 36 makes no restriction there), version 34's solver agreed with
+// the exhaustive oracle on 24,000 deals (dealt, face up, more cards face
+// down; TestPartialWrapAgainstBFS), and Agnes Sorel's small game, built in
+// one colour, showed the failure (deal 5202: the Ace of Hearts put on the
+// Two of Hearts of the run 4H 3D 2H just split off it).
 func partialRulesApply(r *engine.Rules) bool {
-	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && !r.Wrap &&
+	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun &&
+		(!r.Wrap || r.Ranks%2 == 1 && !r.WorryBack) &&
 		r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
+}
+
+// partialNow tells whether a partial-run move in s is restricted: always
+// where ranks do not wrap; where they wrap, once no built run can go round
+// to the card a partial move exposes (see "Where ranks wrap" above).
+func partialNow(s *engine.State) bool {
+	if !s.Game().Rules.Wrap {
+		return true
+	}
+	// clubs 0 and spades 3 are black, diamonds 1 and hearts 2 red
+	return min(s.Foundation(0), s.Foundation(3)) > 0 || min(s.Foundation(1), s.Foundation(2)) > 0
 }
 
 // The rebuilt lines of these proofs differ from σ in where some cards lie,
@@ -172,7 +190,7 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 		if sr.empties && len(s.Pile(int(m.To()-engine.LocPile0))) > 0 {
 			return pendEmpty
 		}
-	case rest > s.Down(i) && sr.partial && s.Game().Fits(p[rest], p[rest-1]):
+	case rest > s.Down(i) && sr.partial && s.Game().Fits(p[rest], p[rest-1]) && partialNow(s):
 		return pendPartial | pendT(p[rest-1])
 	}
 	return 0
