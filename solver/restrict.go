@@ -86,10 +86,12 @@ import (
 // that a partial move Q exposed on G's pile), 62.1 M, 18 unknown. On the
 // small game of four ranks, where a run of three goes round once (so
 // version 36 makes no restriction there), version 34's solver agreed with
-// the exhaustive oracle on 24,000 deals (dealt, face up, more cards face
-// down; TestPartialWrapAgainstBFS), and Agnes Sorel's small game, built in
-// one colour, showed the failure (deal 5202: the Ace of Hearts put on the
-// Two of Hearts of the run 4H 3D 2H just split off it).
+// the exhaustive oracle on 24,000 deals (8,000 each dealt, face up and
+// with more cards face down, as TestPartialWrapAgainstBFS deals them), and
+// on the three-rank game, made without waiting, on 60,000; Agnes Sorel's
+// small game, built in one colour, showed the failure (deal 5202: the Ace
+// of Hearts put on the Two of Hearts of the run 4H 3D 2H just split off
+// it).
 func partialRulesApply(r *engine.Rules) bool {
 	return r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun &&
 		(!r.Wrap || r.Ranks%2 == 1 && !r.WorryBack) &&
