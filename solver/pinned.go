@@ -81,14 +81,13 @@ import (
 // set S (afterMove): one that turns a pile's face-down card, deals the
 // stock (new breaks, new reserve candidates) or, with dead hosts, puts a
 // card on a foundation; its child is not searched when a set S exists.
-// Other moves
-// mostly take candidates away or put on a pile cards that continue its
-// run; where they make a break (a card of another suit where only suit
-// runs move, any card where only top cards move) the search does not look
-// for S: a pruning missed, never a wrong one, as the theorem holds of a
-// position whenever it is checked. Where any
-// card fills an empty pile (Thumb and Pouch, Whitehead) condition (2) never
-// holds, and the proof is not used. The rules it applies to are those of
+// Other moves mostly take candidates away or put on a pile cards that
+// continue its run; where they make a break (a card of another suit where
+// only suit runs move, any card where only top cards move) the search does
+// not look for S: a pruning missed, never a wrong one, as the theorem
+// holds of a position whenever it is checked. Where any card fills an
+// empty pile (Thumb and Pouch, Whitehead) condition (2) never holds, and
+// the proof is not used. The rules it applies to are those of
 // the other games (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the
 // like); Klondike's rule sets, which the relaxed game bounds, keep their
 // search unchanged. It is a pruning that correctness does not need, so
@@ -101,7 +100,7 @@ func pinApplies(r *engine.Rules) bool {
 }
 
 // pinTable is what the proof needs of a deal: for each card, the cards it
-// may be built on and the card it follows on its foundation.
+// may be built on and the cards that go up before it on its foundation.
 type pinTable struct {
 	hosts [64]uint64 // hosts[x]: the cards x may be built on
 	after [64]uint64 // after[x]: the cards that go up before x on its foundation; 0 for none or unknown
