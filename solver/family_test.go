@@ -105,8 +105,9 @@ func TestPinnedAgainstBFS(t *testing.T) {
 // game without offering, after a partial move, the moves of a run topped
 // by the card it exposed fails it on deals 5002, 5196, 5202 and others;
 // in Agnes Bernauer's, built in alternating colour, no deal has shown the
-// failure (the restriction made always passed it, and 30,000 deals of the
-// three-rank game), so there the wait rests on its proof alone.
+// failure (the restriction made always passed it, and 30,000 deals each
+// of the three-rank game as dealt and face up), so there the wait rests on
+// its proof alone.
 func TestPartialWrapAgainstBFS(t *testing.T) {
 	deals := 1500
 	if testing.Short() {
