@@ -192,10 +192,18 @@ func (sr *search) pendingAfter(s *engine.State, m engine.Move) pendT {
 		if sr.empties && len(s.Pile(int(m.To()-engine.LocPile0))) > 0 {
 			return pendEmpty
 		}
-	case rest > s.Down(i) && sr.partial && s.Game().Fits(p[rest], p[rest-1]) && partialNow(s):
+	case sr.partialRestricted(s, i, rest):
 		return pendPartial | pendT(p[rest-1])
 	}
 	return 0
+}
+
+// partialRestricted tells whether moving the cards of pile i above its
+// first rest cards is a partial-run move that the search restricts: the
+// group fits on a face-up card it leaves (partialRulesApply, partialNow).
+func (sr *search) partialRestricted(s *engine.State, i, rest int) bool {
+	p := s.Pile(i)
+	return sr.partial && rest > s.Down(i) && s.Game().Fits(p[rest], p[rest-1]) && partialNow(s)
 }
 
 // Restrictions together: why the restrictions hold together. Each

@@ -53,7 +53,7 @@ func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 		return false
 	case rest == 0 && sr.empties:
 		return !sr.fillerExists(s, i)
-	case rest > s.Down(i) && sr.partial && r.Decks == 1 && s.Game().Fits(p[rest], p[rest-1]) && partialNow(s):
+	case r.Decks == 1 && sr.partialRestricted(s, i, rest):
 		u, g := p[rest-1], p[rest]
 		if s.CanFound(u) || s.EmptyCell() >= 0 {
 			return false
