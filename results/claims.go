@@ -242,7 +242,9 @@ the opposite, and is **undecided** when the data cannot tell. The verdict of a c
 Data marked † were decided by a solver version whose lost verdicts rest on no proof for
 their rules: before 8 (with the Joker, before 9) with worrying back, where it could call a
 won deal lost; before 35 in Agnes Bernauer, where it restricted partial-run moves though
-the restriction's proof fails when ranks wrap.
+the restriction's proof fails when ranks wrap; before 37 in Yukon, Alaska, Agnes Bernauer
+and the games where any card fills a space, where it could drop a move that empties a pile
+though the moved group carried a card to fill it.
 
 `)
 	claims := Claims()

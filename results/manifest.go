@@ -225,7 +225,18 @@ import (
 // Agnes Bernauer's native deals 0..199 at 2 M nodes take 52.9 M nodes
 // (version 35: 59.2 M; version 34, without the proof: 51.0 M), 17
 // unknown. Every other game is searched node for node as in version 35.
-const SolverVersion = "36"
+// Version 37: a move that empties a pile is no longer dropped when the
+// moved group itself carries, above its bottom card, a card that may fill
+// the pile (solver/useless.go, fillerExists; earlier versions looked for
+// a filler everywhere but in that group). Where any face-up card moves
+// with what lies on it (Yukon, Alaska), where any card fills a space, and
+// where ranks wrap or only one rank fills (Agnes Bernauer), earlier
+// versions could so call a won deal lost: a small Yukon game did
+// (TestUselessEmptyingCarriesAFiller). Alaska's native deals 0..999 at
+// 2 M nodes: the same verdicts as version 36, 1.1 % more nodes.
+// Klondike's rule sets, Joker Klondike and Agnes Sorel are searched node
+// for node as in version 36.
+const SolverVersion = "37"
 
 // File names in a result directory.
 const (

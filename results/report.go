@@ -336,10 +336,14 @@ Strict, Holdout and the other games) no exact figure is published anywhere, and 
 shows "–". "solver" is the
 solver version that decided the row's deals (each manifest keeps it):
 versions differ in which deals their budget leaves unknown and in time, never in a
-verdict they give, but for two flaws: versions before 8 (with the Joker, before 9) could
-call a won deal lost in games with worrying back, and versions before 35 restricted
+verdict they give, but for three flaws: versions before 8 (with the Joker, before 9) could
+call a won deal lost in games with worrying back; versions before 35 restricted
 Agnes Bernauer's partial-run moves where the restriction's proof fails (its ranks wrap;
-no deal is known where that lost a win). Rows they decided in those games are marked † in
+no deal is known where that lost a win); and versions before 37 dropped a move that empties
+a pile when no other card could fill it, though the moved group itself might carry one
+above its bottom card (Yukon, Alaska, Agnes Bernauer, and the games where any card fills a
+space: Thumb and Pouch, Whitehead, Steps; a small Yukon game showed a win lost that way, and
+no deal of the full games is known where it did). Rows they decided in those games are marked † in
 "solver": their lost verdicts, and the rates built on them, rest on no proof. "total time" is the deals' solving times summed, retry passes
 included: the run's length on one core when it ran one deal at a time (--workers 1).
 
@@ -471,7 +475,12 @@ func solverCell(m *Manifest) string {
 // where ranks wrap and piles build down in alternating colour with any run
 // moving (Agnes Bernauer), 35 (earlier ones restricted partial-run moves
 // there, whose proof fails when a built run can go round: see
-// solver/restrict.go, partialRulesApply). See SolverVersion.
+// solver/restrict.go, partialRulesApply); where a group that empties its
+// pile can carry, above its bottom card, a card that may fill the pile
+// (Yukon and Alaska, any card filling, ranks that wrap or only one rank
+// filling: emptyCarriesFiller), 37 (earlier ones dropped such a move when
+// no other card could fill the pile: see solver/useless.go,
+// fillerExists). See SolverVersion.
 func firstSoundVersion(r *engine.Rules) int {
 	v := 1
 	if r.WorryBack {
@@ -480,11 +489,30 @@ func firstSoundVersion(r *engine.Rules) int {
 			v = 9
 		}
 	}
-	if r.Wrap && r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun &&
-		r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck {
+	restricted := r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck
+	if r.Wrap && r.Build == engine.BuildAltColour && r.Unit == engine.UnitAnyRun && restricted {
 		v = max(v, 35)
 	}
+	if restricted && emptyCarriesFiller(r) {
+		v = max(v, 37)
+	}
 	return v
+}
+
+// emptyCarriesFiller tells whether a group of cards that moves can hold,
+// above its bottom card, a card that may fill an empty pile: any card
+// fills, or only the rank below the base does where runs may hold it
+// anywhere (ranks that wrap, any face-up card moving with what lies on
+// it, or FillRank's rank). Where Kings alone fill, ranks do not wrap and
+// only built runs move, a King lies at the bottom of any run it is in.
+func emptyCarriesFiller(r *engine.Rules) bool {
+	switch {
+	case r.Unit == engine.UnitTopCard || r.Fill == engine.FillNone:
+		return false
+	case r.Fill == engine.FillAny || r.Fill == engine.FillRank:
+		return true
+	}
+	return r.Wrap || r.Unit == engine.UnitAnyFaceUp
 }
 
 // lostUntrusted tells whether a solver version before firstSoundVersion

@@ -241,6 +241,14 @@ func TestSolverCellMarksUntrustedLost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, yk, err := variants.Resolve("yukon", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, wh, err := variants.Resolve("whitehead", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	abStuck := ab
 	abStuck.DealOnlyWhenStuck = true
 	cases := []struct {
@@ -256,7 +264,12 @@ func TestSolverCellMarksUntrustedLost(t *testing.T) {
 		{Manifest{Rules: jwb, SolverVersion: "9"}, "v9"},
 		{Manifest{Rules: ab, SolverVersion: "34"}, "v34 †"},
 		{Manifest{Rules: ab, SolverVersion: "4", Retries: []Retry{{SolverVersion: "35"}}}, "v4; retried v35 †"},
-		{Manifest{Rules: ab, SolverVersion: "35"}, "v35"},
+		{Manifest{Rules: ab, SolverVersion: "35"}, "v35 †"},
+		{Manifest{Rules: ab, SolverVersion: "37"}, "v37"},
+		{Manifest{Rules: yk, SolverVersion: "36"}, "v36 †"},
+		{Manifest{Rules: yk, SolverVersion: "37"}, "v37"},
+		{Manifest{Rules: wh, SolverVersion: "36"}, "v36 †"},
+		{Manifest{Rules: engine.Klondike(3, 0), SolverVersion: "36"}, "v36"},
 		{Manifest{Rules: abStuck, SolverVersion: "34"}, "v34"},
 		{Manifest{Rules: as, SolverVersion: "4"}, "v4"},
 		{Manifest{Rules: ab, SolverVersion: "4", Player: "expert"}, "v4"},

@@ -20,8 +20,9 @@ import (
 //     this check is skipped);
 //   - an emptying move after which nothing could fill the empty pile: no
 //     card that may fill it lies face up anywhere but at the bottom of a
-//     pile with no face-down card, in the talon, in a cell, or on top of a
-//     foundation when worrying back is allowed.
+//     pile with no face-down card (the moved pile's cards count), in the
+//     talon, in a cell, or on top of a foundation when worrying back is
+//     allowed.
 //
 // Each is a node with no moves under the restrictions proven above, so
 // dropping it loses nothing; it only saves a table entry. With worrying
@@ -241,18 +242,22 @@ func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 // fillerExists tells whether some card that may fill an empty pile lies
 // face up anywhere (talon, cells, reserve tops, foundation tops with
 // worrying back) except at the bottom of a pile with no face-down card
-// (moving such a pile to an empty one changes nothing), and not in pile
-// skip (the pile being emptied).
-func (sr *search) fillerExists(s *engine.State, skip int) bool {
+// (moving such a pile to an empty one changes nothing); every card of
+// pile moved, the pile being emptied (all face up), counts: it is about
+// to lie on another pile's card, and where any face-up card moves with
+// what lies on it (Yukon) a card that may fill can lie anywhere in the
+// group, not only at its bottom (before solver version 37 the pile was
+// skipped, and the move dropped: a small Yukon game, four ranks, native
+// deal 797 of TestLinkGuideAgreesWithNoPrune's shape R4P5D0, was lost
+// that way, its only win moving 2S 4H onto 3H, then 4H into the
+// emptied pile).
+func (sr *search) fillerExists(s *engine.State, moved int) bool {
 	g := s.Game()
 	for j := 0; j < g.Piles(); j++ {
 		p := s.Pile(j)
 		lo := s.Down(j)
-		if lo == 0 {
+		if lo == 0 && j != moved {
 			lo = 1
-		}
-		if j == skip {
-			continue
 		}
 		for k := lo; k < len(p); k++ {
 			if s.CanFill(p[k]) {
