@@ -180,10 +180,10 @@ import (
 // searched, leading to m and a free node whose state has a win. (The same
 // induction covers a node after a cut: when a run of cuts that the search
 // allows from it leads to a foundation move and a state with a win, the
-// search finds a win.) The nodes are kept in an exact set, each keyed by
-// its whole state and pending cuts (key: no two nodes share a key, and
-// the set compares whole keys): the game is acyclic, so a node met again
-// was searched in full and lost. A node after a cut is skipped when the
+// search finds a win.) The nodes searched in full and lost are kept in an
+// exact set, each keyed by its whole state and pending cuts (key: no two
+// nodes share a key, and the set compares whole keys); the game is
+// acyclic, so no node is met again while it is being searched. A node after a cut is skipped when the
 // free node of its state was searched and lost (its state then has no
 // win, by this theorem), or a node of its state whose pending cuts are a
 // proper subset of its own: the more cuts pend, the fewer foundation
@@ -597,12 +597,8 @@ func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
 	if pend != 0 && ls.subsetSeen(&st, pend) {
 		return false
 	}
-	added, ok := ls.seen.insert(lg.key(&st, pend))
-	if !ok {
-		ls.stop = StopMemory
-		return false
-	}
-	if !added {
+	k := lg.key(&st, pend)
+	if ls.seen.contains(k) {
 		return false
 	}
 	ls.nodes++
@@ -645,6 +641,12 @@ func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
 		if ls.stop != NotStopped {
 			return false
 		}
+	}
+	// searched in full and lost: marked only now, so that a search
+	// stopped by its budget leaves no mark it has not earned (the guide,
+	// linkguide.go, reads the marks as proofs)
+	if _, ok := ls.seen.insert(k); !ok {
+		ls.stop = StopMemory
 	}
 	return false
 }

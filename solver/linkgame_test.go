@@ -88,7 +88,8 @@ func linkSearch(s *engine.State) Verdict {
 // pair (position, L) it reaches: every card of L lies on its root support;
 // the link game's face-up cards, empty piles (exact in the typed game, a
 // bound from above in the free one) and uncovered cards of each host type
-// (typed game) are the position's; every real move is either the move of
+// (typed game) are the position's, and so are those of β' read from the
+// position alone (linkguide.go); every real move is either the move of
 // a placed card, which leaves L alone, or maps to a legal move of the link
 // game. It stops at the first win, which tells that the real game can be
 // won; it gives up with an error past maxStates pairs.
@@ -129,6 +130,15 @@ func (w *linkWalk) walk(q *engine.State, L uint64) {
 	}
 	if err := w.check(q, &st); err != nil {
 		w.err = err
+		return
+	}
+	// β' read from the position alone (linkguide.go) holds the same
+	// facts, and keeps every card that has not moved
+	if b := lg.beta(q); b.f != st.f || L&^b.L != 0 {
+		w.err = fmt.Errorf("β' %+v, from the line %+v: a card that has not moved is left out", b, st)
+		return
+	} else if err := w.check(q, &b); err != nil {
+		w.err = fmt.Errorf("β' %+v (from the line: %+v): %v\n%s", b, st, err, engine.FormatText(q.Layout(), engine.TextOptions{}))
 		return
 	}
 	for _, m := range q.Moves(nil) {
@@ -429,7 +439,10 @@ func TestLinkSearchAllocs(t *testing.T) {
 	var v Verdict
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {
-		v, nodes, _, _, _ = otherProof(context.Background(), &s, 0, time.Time{}, 1<<30)
+		var ls *lsearch
+		v, ls, _ = otherProof(context.Background(), &s, 0, time.Time{}, 1<<30)
+		nodes = ls.nodes
+		ls.seen.free()
 	})
 	if v != Lost || nodes < 100_000 {
 		t.Fatalf("yukon native deal 34: link game %v after %d states, want lost after 100,000 or more", v, nodes)

@@ -426,3 +426,6 @@ func (rs *rsolver) isLost(s *engine.State, limit int64) bool {
 	}
 	return false
 }
+
+func (rs *rsolver) states() int64      { return rs.nodes }
+func (rs *rsolver) prunedNodes() int64 { return rs.pruned }

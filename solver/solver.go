@@ -108,10 +108,23 @@ type search struct {
 	pk        *packer // the packed key, when packable; else AppendKey
 	up        uint64  // see faceUp
 	upOK      bool
-	guide     *rsolver // prunes nodes the relaxed game proves lost (nil: none)
-	guideBase int64    // guide.nodes when this search began
-	maxDepth  int      // tuning.maxDepth
-	topOnly   bool     // the talon's moves are the waste top's alone (the beam's: see kplus)
+	guide     guider // prunes nodes an abstraction proves lost (nil: none)
+	guideBase int64  // guide.states() when this search began
+	maxDepth  int    // tuning.maxDepth
+	topOnly   bool   // the talon's moves are the waste top's alone (the beam's: see kplus)
+}
+
+// guider is the guide of a real search: an abstraction whose loss from a
+// position proves the position lost (the relaxed game, rsolver; the link
+// game, lguide), checked at every node.
+type guider interface {
+	// isLost tells whether the abstraction proves s lost, searching it
+	// within limit states (0: the guide's own budget; < 0: look-ups only)
+	isLost(s *engine.State, limit int64) bool
+	states() int64      // abstract states visited, all its searches
+	prunedNodes() int64 // real nodes it proved lost
+	bytes() int64
+	release()
 }
 
 // dealRules is what the real search's move generation knows of a deal's
@@ -235,13 +248,17 @@ type sharedState struct {
 // nothing else.
 // Where the relaxed game does not apply and another abstraction does
 // (othergames.go: Yukon's link game), that abstraction is searched next,
-// within the nodes left, and its loss is the deal's. Where the relaxed
+// within the nodes left over tuning.linkRootShare (all of them, by
+// default), and its loss is the deal's; when it ends otherwise (a win of
+// the link game, which proves nothing, or out of memory), its lost marks
+// guide the full search (linkguide.go). Where the relaxed
 // game does not apply and the stock is not turned to a waste, the beams
 // then run again with buried cards counted in their score (beamPlan),
 // within a quarter of the nodes left. Last, the full
 // search: the guided search again from scratch, keeping the first one's
 // lost marks, or where the relaxed game does not apply the real game in
-// full. Nodes counts every search, the relaxed states, the beams' and the
+// full (guided by the link game's marks where it was searched). Nodes
+// counts every search, the relaxed states, the beams' and the
 // other abstractions' states included; the root search of the relaxed game and
 // the last search run on opt.Workers goroutines, the others on one, so
 // they do not depend on it. Where the rules have cells (Holdout), the
@@ -260,7 +277,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		deadline = start.Add(opt.Budget)
 	}
 	if opt.NoPrune {
-		return solveReal(ctx, s, opt, start, deadline, nil, nil, 0)
+		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
 	if pinApplies(&s.Game().Rules) {
 		if pt := dealRulesFor(&s, false).pin; pt != nil && pt.pinnedAny(&s) {
@@ -275,7 +292,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// runReal runs a real search of at most n nodes (0: all that are left;
 	// then with opt.Workers, else on one goroutine); done tells whether
 	// its result is the answer.
-	runReal := func(n int64, rg *rgame, rsol *rsolver) (Result, bool) {
+	runReal := func(n int64, g0 guider, mk func() guider) (Result, bool) {
 		o := opt
 		if n > 0 {
 			o.Workers = 1
@@ -284,7 +301,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			n = left()
 		}
 		o.MaxNodes, o.Mem = n, realMem
-		r := solveReal(ctx, s, o, start, deadline, rg, rsol, guideMem)
+		r := solveReal(ctx, s, o, start, deadline, g0, mk)
 		spent += r.Stats.Nodes
 		peak = max(peak, r.Stats.TableSize)
 		relaxedNodes += r.Stats.RelaxedNodes
@@ -300,6 +317,11 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	rg, root, relaxed := newRgame(&s)
+	// mkRsolver makes a worker's own guide of the relaxed game
+	var mkRsolver func() guider
+	if rg != nil {
+		mkRsolver = func() guider { return newRsolver(rg, guideMem, tn.maxDepth) }
+	}
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
 	// tells whether its result is the answer (a win, or a budget spent).
@@ -307,6 +329,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// beams search within the same limits but a buriedShare-th of the
 	// nodes left.
 	runBeams := func(rsol *rsolver, second bool) (Result, bool) {
+		if tn.noBeams {
+			return Result{}, false
+		}
 		share, _ := beamLimits(&s.Game().Rules, relaxed)
 		switch {
 		case share == 0 && opt.MaxNodes > 0:
@@ -360,7 +385,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && s.Game().Rules.Cells > 0
 	if guidedFirst {
 		rsol := newRsolver(rg, guideMem, tn.maxDepth)
-		r, done := runReal(tn.guidedFirstNodes, rg, rsol)
+		r, done := runReal(tn.guidedFirstNodes, rsol, mkRsolver)
 		if !done {
 			r, done = runBeams(rsol, false)
 		}
@@ -441,15 +466,16 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// searches below decide
 	}
 	// the rules may admit the relaxed game and this position not: then the
-	// real search has all the memory
-	realMem, guideMem = memSplit(opt, relaxed)
+	// real search has all the memory, unless the link game guides it
+	linked := linkGuided(&s)
+	realMem, guideMem = memSplit(opt, relaxed || linked)
 	var rsol *rsolver
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
 		rsol = newRsolver(rg, guideMem, tn.maxDepth)
 		defer rsol.release()
 		if tn.guidedFirstNodes > 0 && !guidedFirst {
-			if r, done := runReal(tn.guidedFirstNodes, rg, rsol); done {
+			if r, done := runReal(tn.guidedFirstNodes, rsol, mkRsolver); done {
 				return r
 			}
 		}
@@ -459,11 +485,37 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			return r
 		}
 	}
-	if r, done := otherProofs(ctx, &s, opt, start, deadline, &spent, &peak, &relaxedNodes); done {
+	var linkShare int64 // 0: no limit
+	switch {
+	case tn.linkRootShare < 0:
+		linkShare = -1
+	case opt.MaxNodes > 0:
+		linkShare = max(left()/max(tn.linkRootShare, 1), 1)
+	}
+	r, done, lks := otherProofs(ctx, &s, opt, start, deadline, linkShare, guideMem/4*3, &spent, &peak, &relaxedNodes)
+	if done {
 		// the other games' proofs of loss (othergames.go), where the
 		// relaxed game does not apply, for the deals the beam searches
 		// did not win
 		return r
+	}
+	var g0 guider
+	var mkGuide func() guider
+	switch {
+	case lks != nil:
+		// the link game's guide (linkguide.go), worker 0's with the lost
+		// marks of the search from the root
+		lgd := newLguide(lks, guideMem, tn.linkGuideStates)
+		defer lgd.release()
+		g0 = lgd
+		mkGuide = func() guider {
+			lg, _, _ := newLgame(&s)
+			return newLguide(&lsearch{lg: lg, seen: newKeyset(guideMem / 4 * 3), deadline: deadline, ctx: ctx}, guideMem, tn.linkGuideStates)
+		}
+	case rsol != nil:
+		g0, mkGuide = rsol, mkRsolver
+	default:
+		mkGuide = mkRsolver
 	}
 	if !relaxApplies(&s.Game().Rules) {
 		// the second beams (beamPlan), where there are: after the
@@ -473,8 +525,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	}
 	// the full search: guided where the relaxed game applies (the lost
-	// marks of the first guided search kept)
-	r, _ := runReal(0, rg, rsol)
+	// marks of the first guided search kept) or the link game does (the
+	// root search's lost marks kept)
+	r, _ = runReal(0, g0, mkGuide)
 	return r
 }
 
@@ -502,10 +555,11 @@ const realizeNodes = 100_000
 // allocate them again.
 var movePool = sync.Pool{New: func() any { return new([][]sMove) }}
 
-// solveReal is the search of the real game; with rg, every new node is
-// first checked against the relaxed game (rsolver.isLost); worker 0 goes on
-// with rsol's marks, the others start their own.
-func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, rg *rgame, rsol *rsolver, guideMem int64) Result {
+// solveReal is the search of the real game; with a guide, every new node
+// is first checked against an abstraction (guider.isLost): worker 0 goes on
+// with g0 (if not nil), the others with their own, made by mk (nil: no
+// guide).
+func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline time.Time, g0 guider, mk func() guider) Result {
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
@@ -526,12 +580,12 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	for w := 0; w < workers; w++ {
 		sr := &search{opt: opt, maxDepth: opt.tuning().maxDepth, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), dealRules: dr, pk: pk}
-		if rg != nil {
-			sr.guide = rsol
-			if w > 0 || rsol == nil {
-				sr.guide = newRsolver(rg, guideMem, opt.tuning().maxDepth)
+		if mk != nil {
+			sr.guide = g0
+			if w > 0 || g0 == nil {
+				sr.guide = mk()
 			}
-			sr.guideBase = sr.guide.nodes
+			sr.guideBase = sr.guide.states()
 		}
 		run := func() {
 			st := s
@@ -544,9 +598,9 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 			if sr.guide != nil {
 				sh.nodes.Add(sr.guideNodes())
 				sh.relaxed.Add(sr.guideNodes())
-				sh.pruned.Add(sr.guide.pruned)
+				sh.pruned.Add(sr.guide.prunedNodes())
 				sh.guideBytes.Add(sr.guide.bytes())
-				if sr.guide != rsol {
+				if sr.guide != g0 {
 					sr.guide.release() // this worker's own
 				}
 			}
@@ -774,7 +828,7 @@ func (sr *search) guideNodes() int64 {
 	if sr.guide == nil {
 		return 0
 	}
-	return sr.guide.nodes - sr.guideBase
+	return sr.guide.states() - sr.guideBase
 }
 
 // nodesLeft returns the nodes the budget still allows (0: no limit; -1:

@@ -69,11 +69,24 @@ type tuning struct {
 	// (relaxroot.go) where it applies: one card drawn, two passes or
 	// more (the tests compare both ways).
 	dominance bool
+	// linkRootShare: the link game's search from the root (othergames.go)
+	// may take the nodes left over linkRootShare (1: all of them); the
+	// full search, guided by its lost marks (linkguide.go), the rest. -1
+	// (the tests of the guide): no search from the root.
+	linkRootShare int64
+	// linkGuideStates is the link states the link game's guide may visit
+	// from one real node's β' (linkguide.go).
+	linkGuideStates int64
+	// noBeams turns the beam searches off (the tests of the link game's
+	// guide, so that it sees the won deals too).
+	noBeams bool
 }
 
 // defaults is the tuning Solve uses.
 var defaults = tuning{
 	maxDepth:         1 << 21,
+	linkRootShare:    1,
+	linkGuideStates:  2048,
 	quickNodes:       2000,
 	rootSearch:       true,
 	deferMoves:       true,
