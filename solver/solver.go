@@ -110,17 +110,22 @@ type search struct {
 	upOK      bool
 	guide     guider // prunes nodes an abstraction proves lost (nil: none)
 	guideBase int64  // guide.states() when this search began
-	maxDepth  int    // tuning.maxDepth
-	topOnly   bool   // the talon's moves are the waste top's alone (the beam's: see kplus)
+	// the guide as its own type, for the calls of the hot path: a
+	// position passed to an interface's method escapes to the heap, one
+	// allocation a node
+	rguide   *rsolver
+	lguide   *lguide
+	maxDepth int  // tuning.maxDepth
+	topOnly  bool // the talon's moves are the waste top's alone (the beam's: see kplus)
 }
 
 // guider is the guide of a real search: an abstraction whose loss from a
 // position proves the position lost (the relaxed game, rsolver; the link
-// game, lguide), checked at every node.
+// game, lguide), checked at every node by its isLost(s, limit), which
+// searches it within limit states (0: the guide's own budget; < 0: look-ups
+// only). The search calls isLost on the guide's own type (search.rguide,
+// search.lguide); the interface carries what the plumbing needs.
 type guider interface {
-	// isLost tells whether the abstraction proves s lost, searching it
-	// within limit states (0: the guide's own budget; < 0: look-ups only)
-	isLost(s *engine.State, limit int64) bool
 	states() int64      // abstract states visited, all its searches
 	prunedNodes() int64 // real nodes it proved lost
 	bytes() int64
@@ -586,6 +591,12 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 				sr.guide = mk()
 			}
 			sr.guideBase = sr.guide.states()
+			switch g := sr.guide.(type) {
+			case *rsolver:
+				sr.rguide = g
+			case *lguide:
+				sr.lguide = g
+			}
 		}
 		run := func() {
 			st := s
@@ -764,7 +775,10 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if sr.budgetSpent() {
 		return false
 	}
-	if sr.guide != nil && sr.guide.isLost(s, sr.nodesLeft()) {
+	if sr.rguide != nil && sr.rguide.isLost(s, sr.nodesLeft()) {
+		return false
+	}
+	if sr.lguide != nil && sr.lguide.isLost(s, sr.nodesLeft()) {
 		return false
 	}
 	if pend == 0 {
