@@ -225,30 +225,24 @@ func TestFormatTotal(t *testing.T) {
 }
 
 // TestSolverCellMarksUntrustedLost: a thoughtful row with worrying back
-// decided by a solver before version 8 (9 with the Joker), or an Agnes
-// Bernauer row decided before version 35, in the run or a retry pass, is
-// marked; later versions, other games and players are not.
+// decided by a solver before version 8 (9 with the Joker), an Agnes
+// Bernauer row decided before version 35, or a row of a game whose moved
+// groups can carry a card to fill the pile they empty (Yukon, Whitehead,
+// Agnes Bernauer) decided before version 37, in the run or a retry pass,
+// is marked; later versions, other games and players are not.
 func TestSolverCellMarksUntrustedLost(t *testing.T) {
 	wb := engine.Klondike(1, 0)
 	wb.WorryBack = true
 	jwb := wb
 	jwb.Joker = true
-	_, ab, err := variants.Resolve("agnes-bernauer", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
+	rulesOf := func(game string) engine.Rules {
+		_, r, err := variants.Resolve(game, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
 	}
-	_, as, err := variants.Resolve("agnes-sorel", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, yk, err := variants.Resolve("yukon", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, wh, err := variants.Resolve("whitehead", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ab, as, yk, wh := rulesOf("agnes-bernauer"), rulesOf("agnes-sorel"), rulesOf("yukon"), rulesOf("whitehead")
 	abStuck := ab
 	abStuck.DealOnlyWhenStuck = true
 	cases := []struct {
