@@ -439,8 +439,9 @@ func TestLinkSearchAllocs(t *testing.T) {
 	var v Verdict
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {
+		lg, root := otherGame(&s)
 		var ls *lsearch
-		v, ls, _ = otherProof(context.Background(), &s, 0, time.Time{}, 1<<30)
+		v, ls = otherProof(context.Background(), lg, root, 0, time.Time{}, 1<<30)
 		nodes = ls.nodes
 		ls.seen.free()
 	})

@@ -29,7 +29,7 @@ func TestLinkGuideAgreesWithNoPrune(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !linkGuided(&s) {
+			if lg, _ := otherGame(&s); lg == nil {
 				continue
 			}
 			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})

@@ -13,56 +13,47 @@ import (
 // the full search (Solve's hook). Each one's theorem is in its file:
 // linkgame.go (no stock, any face-up group moves; searched where typed).
 
-// otherProof searches the abstraction that bounds s's rules, if one does,
-// within budget states (0: no limit; < 0: none, the search only set up)
-// and mem bytes (0: no limit). It
-// returns Lost when the abstraction cannot be won (then s cannot be won),
-// else Won (the abstraction is won: this proves nothing) or Unknown (stop
-// says why), and the search, whose lost marks the guide of the real
-// search keeps (linkguide.go); ok is false when no abstraction applies.
+// otherGame returns the abstraction that bounds s's rules and is searched
+// (the link game, linkgame.go) with its root state, or nil when none is.
 //
 // The link game is searched only where it is typed (Yukon): the free link
 // game (Alaska) knows too little of where the placed cards lie; it proves
 // lost almost no deal that the real search does not, and spends the
 // nodes the real search needs.
-func otherProof(ctx context.Context, s *engine.State, budget int64, deadline time.Time, mem int64) (v Verdict, ls *lsearch, ok bool) {
+func otherGame(s *engine.State) (*lgame, lstate) {
+	if relaxApplies(&s.Game().Rules) {
+		return nil, lstate{}
+	}
 	lg, root, ok := newLgame(s)
 	if !ok || !lg.typed {
-		return Unknown, nil, false
+		return nil, lstate{}
 	}
+	return lg, root
+}
+
+// otherProof searches lg from root within budget states (0: no limit;
+// < 0: none, the search only set up) and mem bytes (0: no limit). It
+// returns Lost when the abstraction cannot be won (then the position
+// cannot be won), else Won (the abstraction is won: this proves nothing)
+// or Unknown (ls.stop says why), and the search, whose lost marks the
+// guide of the real search keeps (linkguide.go).
+func otherProof(ctx context.Context, lg *lgame, root lstate, budget int64, deadline time.Time, mem int64) (v Verdict, ls *lsearch) {
 	ls = &lsearch{lg: lg, seen: newKeyset(mem), budget: budget, deadline: deadline, ctx: ctx}
 	if budget < 0 {
-		return Unknown, ls, true
+		return Unknown, ls
 	}
-	return ls.search(root), ls, true
+	return ls.search(root), ls
 }
 
-// linkGuided tells whether the real search of s is guided by the link
-// game (linkguide.go): where otherProof searches it.
-func linkGuided(s *engine.State) bool {
-	r := &s.Game().Rules
-	if relaxApplies(r) || !linkApplies(r) {
-		return false
-	}
-	lg, _, ok := newLgame(s)
-	return ok && lg.typed
-}
-
-// otherProofs is Solve's hook: where the relaxed game of relax.go does
-// not apply and another abstraction does, it searches that abstraction
-// within share states (0: no limit; < 0: none) and mem bytes, counting its states in
-// *spent and *abstract and its set in *peak. done tells whether its
-// result is the answer: a proved loss, or a budget spent (time,
-// cancelled, or the nodes). When it is not, ls is the search, whose lost
-// marks guide the real search (nil: no abstraction applies).
-func otherProofs(ctx context.Context, s *engine.State, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, ls *lsearch) {
-	if relaxApplies(&s.Game().Rules) {
-		return Result{}, false, nil
-	}
-	v, ls, ok := otherProof(ctx, s, share, deadline, mem)
-	if !ok {
-		return Result{}, false, nil
-	}
+// otherProofs is Solve's hook: where another abstraction than the relaxed
+// game of relax.go bounds the rules (otherGame: lg, not nil), it searches
+// lg from root within share states (0: no limit; < 0: none) and mem
+// bytes, counting its states in *spent and *abstract and its set in
+// *peak. done tells whether its result is the answer: a proved loss, or a
+// budget spent (time, cancelled, or the nodes). When it is not, ls is the
+// search, whose lost marks guide the real search.
+func otherProofs(ctx context.Context, lg *lgame, root lstate, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, ls *lsearch) {
+	v, ls := otherProof(ctx, lg, root, share, deadline, mem)
 	*spent += ls.nodes
 	*abstract += ls.nodes
 	*peak = max(*peak, ls.seen.bytes())

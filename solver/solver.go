@@ -472,8 +472,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	}
 	// the rules may admit the relaxed game and this position not: then the
 	// real search has all the memory, unless the link game guides it
-	linked := linkGuided(&s)
-	realMem, guideMem = memSplit(opt, relaxed || linked)
+	lg, lroot := otherGame(&s)
+	realMem, guideMem = memSplit(opt, relaxed || lg != nil)
 	var rsol *rsolver
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
@@ -490,24 +490,24 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			return r
 		}
 	}
-	var linkShare int64 // 0: no limit
-	switch {
-	case tn.linkRootShare < 0:
-		linkShare = -1
-	case opt.MaxNodes > 0:
-		linkShare = max(left()/max(tn.linkRootShare, 1), 1)
-	}
-	r, done, lks := otherProofs(ctx, &s, opt, start, deadline, linkShare, guideMem/4*3, &spent, &peak, &relaxedNodes)
-	if done {
-		// the other games' proofs of loss (othergames.go), where the
-		// relaxed game does not apply, for the deals the beam searches
-		// did not win
-		return r
-	}
 	var g0 guider
 	var mkGuide func() guider
 	switch {
-	case lks != nil:
+	case lg != nil:
+		// the other games' proofs of loss (othergames.go), where the
+		// relaxed game does not apply, for the deals the beam searches
+		// did not win
+		var linkShare int64 // 0: no limit
+		switch {
+		case tn.linkRootShare < 0:
+			linkShare = -1
+		case opt.MaxNodes > 0:
+			linkShare = max(left()/max(tn.linkRootShare, 1), 1)
+		}
+		r, done, lks := otherProofs(ctx, lg, lroot, opt, start, deadline, linkShare, guideMem/4*3, &spent, &peak, &relaxedNodes)
+		if done {
+			return r
+		}
 		// the link game's guide (linkguide.go), worker 0's with the lost
 		// marks of the search from the root
 		lgd := newLguide(lks, guideMem, tn.linkGuideStates)
@@ -532,7 +532,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// the full search: guided where the relaxed game applies (the lost
 	// marks of the first guided search kept) or the link game does (the
 	// root search's lost marks kept)
-	r, _ = runReal(0, g0, mkGuide)
+	r, _ := runReal(0, g0, mkGuide)
 	return r
 }
 
