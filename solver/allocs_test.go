@@ -63,3 +63,24 @@ func TestUnknownHasStop(t *testing.T) {
 		t.Error("no solve ended unknown: the test checked nothing")
 	}
 }
+
+// TestSolveAllocsLinkGuide: the same for Yukon's full search guided by the
+// link game (linkguide.go): native deal 480, whose link game is won (so
+// the guided search runs), at a million nodes with real nodes pruned by
+// the guide, makes only the allocations of setup and growth.
+func TestSolveAllocsLinkGuide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a solve of a million nodes")
+	}
+	s := variantDeal(t, "yukon", 480)
+	var res Result
+	allocs := testing.AllocsPerRun(1, func() {
+		res = Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Mem: 1 << 30, Workers: 1})
+	})
+	if res.Stats.Pruned == 0 {
+		t.Fatalf("yukon native deal 480: %v, %d nodes, none pruned by the link game's guide; the test no longer runs it", res.Verdict, res.Stats.Nodes)
+	}
+	if allocs > 3000 {
+		t.Errorf("a solve of %d nodes (%d pruned by the guide) made %.0f allocations, want at most 3,000 (none per node)", res.Stats.Nodes, res.Stats.Pruned, allocs)
+	}
+}
