@@ -183,10 +183,11 @@ import (
 // search finds a win.) The nodes searched in full and lost are kept in an
 // exact set, each keyed by its whole state and pending cuts (key: no two
 // nodes share a key, and the set compares whole keys); the game is
-// acyclic, so no node is met again while it is being searched. A node after a cut is skipped when the
-// free node of its state was searched and lost (its state then has no
-// win, by this theorem), or a node of its state whose pending cuts are a
-// proper subset of its own: the more cuts pend, the fewer foundation
+// acyclic, so no node is met again while it is being searched. A node
+// after a cut is skipped when the free node of its state was searched
+// and lost (its state then has no win, by this theorem), or a node of its
+// state whose pending cuts are a proper subset of its own: the more cuts
+// pend, the fewer foundation
 // moves the search allows, and after the same cut the pending cuts of the
 // one node are a subset of the other's, so the lines the search allows
 // from the node are among those it allows from the other. When the search
