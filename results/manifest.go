@@ -243,11 +243,11 @@ import (
 // within 2,048 link states (solver/linkguide.go, with its theorem); the
 // search from the deal may still take every node left, as before, but
 // within 3/8 of the memory where it had all of it (the real search keeps
-// half, the guide's own sets the rest). Yukon's
-// native deals 0..999 at 2 M nodes: 38 unknown where version 36 left 47
-// (nine more won, none lost), 182.8 M nodes against 183.1 M; deal 182,
-// unknown at 20 M nodes before, is won in 5.5 M. Every other game is searched node
-// for node as in version 37.
+// half, the guide's own sets the rest). Yukon's native deals 0..999 at
+// 2 M nodes: 38 unknown where version 36 left 47 (nine more won, none
+// lost), 182.8 M nodes against 183.1 M; deal 182, unknown at 20 M nodes
+// before, is won in 5.5 M. Every other game is searched node for node as
+// in version 37.
 const SolverVersion = "38"
 
 // File names in a result directory.

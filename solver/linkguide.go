@@ -64,11 +64,16 @@ type lguide struct {
 }
 
 // newLguide returns the guide of the real search from the root of ls's
-// link game, keeping ls's lost marks (its set made with at most 3/4 of
-// mem); its own two sets take at most mem/8 each (mem 0: no limit).
+// link game, keeping ls's lost marks (its set made with at most
+// linkMarksMem(mem) bytes); its own two sets take at most mem/8 each (mem
+// 0: no limit).
 func newLguide(ls *lsearch, mem, budget int64) *lguide {
 	return &lguide{ls: ls, won: newKeyset(mem / 8), open: newKeyset(mem / 8), budget: budget}
 }
+
+// linkMarksMem is the share of a guide's mem that its lost marks may hold
+// (the set of the link search it keeps): 3/4, the rest its two other sets.
+func linkMarksMem(mem int64) int64 { return mem / 4 * 3 }
 
 // beta returns β'(s) (see above): s must be a position of the game lg is
 // rooted in.

@@ -504,7 +504,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		case opt.MaxNodes > 0:
 			linkShare = max(left()/max(tn.linkRootShare, 1), 1)
 		}
-		r, done, lks := otherProofs(ctx, lg, lroot, opt, start, deadline, linkShare, guideMem/4*3, &spent, &peak, &relaxedNodes)
+		r, done, lks := otherProofs(ctx, lg, lroot, opt, start, deadline, linkShare, linkMarksMem(guideMem), &spent, &peak, &relaxedNodes)
 		if done {
 			return r
 		}
@@ -514,8 +514,9 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		defer lgd.release()
 		g0 = lgd
 		mkGuide = func() guider {
-			lg, _, _ := newLgame(&s)
-			return newLguide(&lsearch{lg: lg, seen: newKeyset(guideMem / 4 * 3), deadline: deadline, ctx: ctx}, guideMem, tn.linkGuideStates)
+			lg, root := otherGame(&s)
+			_, ls := otherProof(ctx, lg, root, -1, deadline, linkMarksMem(guideMem))
+			return newLguide(ls, guideMem, tn.linkGuideStates)
 		}
 	case rsol != nil:
 		g0, mkGuide = rsol, mkRsolver
