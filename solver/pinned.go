@@ -110,6 +110,10 @@ type pinTable struct {
 	// outside chain[w] lying on w is a break (the extension above).
 	chain  [64]uint64
 	breaks bool
+	// blocks tells that the search checks blocked pairs (below): where
+	// groups are built runs (breaks); where any face-up group moves
+	// (Yukon, Alaska) they were measured to prune next to nothing.
+	blocks bool
 	// deadUp tells that cards on a foundation never come back (no
 	// worrying back); up[h] is then the set of the clubs cards of a
 	// foundation of h cards from the deal's base (shifted by a suit, its
@@ -164,8 +168,9 @@ func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable
 		// any face-up card moves with what lies on it: no breaks
 	case engine.UnitTopCard:
 		pt.breaks = true // every card is a group of its own
+		pt.blocks = true
 	default:
-		pt.breaks = true
+		pt.breaks, pt.blocks = true, true
 		for w := engine.Card(0); w < 64; w++ {
 			pt.chain[w] = fitters[w]
 			if r.Unit == engine.UnitSameSuitRun {
@@ -239,12 +244,7 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 	if in == 0 {
 		return false
 	}
-	var dead uint64
-	if pt.deadUp {
-		for f := 0; f < s.Game().Rules.Foundations(); f++ {
-			dead |= pt.up[s.Foundation(f)&15] << (f & 3)
-		}
-	}
+	dead := pt.deadCards(s)
 	for in != 0 {
 		var all uint64
 		for cs := in; cs != 0; cs &= cs - 1 {
@@ -262,6 +262,169 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 			return true
 		}
 		in = left
+	}
+	return false
+}
+
+// Blocked pairs: a second dead-card proof of loss, for the same rules
+// (pinApplies), about a card held above a card of its suit that goes up
+// before it.
+//
+// Theorem. In a pile take a card X and, under it, a card Y that goes up
+// before X on their foundation (Y in after[X]). Call a card B of the pile
+// above Y and at or under X a separator when a group headed by B can hold
+// X: B is X, or B and every card from B up to X are face up and each lies
+// on the one under it within one group (chain). If no separator may fill
+// an empty pile and every card a separator B may be built on is on a
+// foundation (without worrying back) or lies in the pile from Y up to the
+// card under B, then the game cannot be won from this position.
+//
+// Proof. Call the cards from Y up to X the segment. We show that the
+// segment stays in one pile, whole and in order, with nothing added
+// inside it, after any move; X then never goes up (Y, under it, goes up
+// first), and the game is not won. Cards are only ever put on a pile's
+// top (moves onto a pile, deals of the stock onto the piles, cards worried
+// back), above X, so nothing comes inside the segment, and a face-down
+// card in it stays face down (it is never the top). A move takes cards
+// out of the segment only as (a) a group headed by one of its cards B:
+// if B is Y or under Y, the group carries the whole segment, which stays
+// whole; if B is above Y, the group holds X (a group is all the cards
+// from its head to the top), so B is a separator: it goes onto a pile's
+// top card it may be built on, or into an empty pile. The cards it may
+// be built on are on a foundation (never a pile's top again: nothing
+// comes back from a foundation) or in the segment under B, so in B's own
+// pile and covered by B; and B may not fill an empty pile. So no such
+// move exists. (b) The top card to a foundation, or into a reserve or a
+// cell: the only card of the segment that can be a top is X, which goes
+// up only after Y; the rules pinApplies admits have no cells, and no move
+// puts a pile's card into a reserve. So the segment stays. (With worrying
+// back the foundations are not dead and only the cards in the segment
+// count.) ∎
+//
+// What it adds to the pinned cards: X need not head its pile's run nor
+// lie on face-down cards, and the cards that go up before it may lie under
+// the run it is in: a run put onto a pile that holds, lower down, a card
+// of the run's suit that goes up first, and whose cards can go nowhere
+// else (Agnes Sorel: the two cards of the same colour one rank up are
+// under it or up).
+//
+// The search checks it at the root and, after each move, in the piles the
+// move put cards on (the only piles where a new pair can appear, but for
+// a move to a foundation, which may make a host dead, and a deal, which
+// covers every pile: then all piles); a position once blocked stays so,
+// since the segment stays as it was.
+
+// blockedPile tells whether pile i of s holds a blocked pair (above);
+// dead is the set of the cards on the foundations where they stay there.
+func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64) bool {
+	p := s.Pile(i)
+	d := s.Down(i)
+	if len(p) < 2 {
+		return false
+	}
+	var pre [engine.MaxCards + 1]uint64 // pre[k]: the cards p[0..k-1]
+	for k, c := range p {
+		pre[k+1] = pre[k] | 1<<(c&63)
+	}
+	for xi := len(p) - 1; xi >= 1; xi-- {
+		x := p[xi] & 63
+		if pt.after[x]&pre[xi] == 0 {
+			continue // no card under x goes up before it
+		}
+		// r: the lowest card that may head a group holding x (a
+		// face-down x heads only itself, once it is the top)
+		r := xi
+		if xi >= d {
+			for r > d && (!pt.breaks || pt.chain[p[r-1]&63]&(1<<(p[r]&63)) != 0) {
+				r--
+			}
+		}
+		// Y under r: the lowest one leaves the most cards in the segment
+		if low := pt.after[x] & pre[r]; low != 0 {
+			yi := 0
+			for low&(1<<(p[yi]&63)) == 0 {
+				yi++
+			}
+			if pt.separatorsDead(p, &pre, yi, r, xi, dead) {
+				return true
+			}
+		}
+		// Y within the run (ranks wrapping past the base)
+		for yi := r; yi < xi; yi++ {
+			if pt.after[x]&(1<<(p[yi]&63)) != 0 && pt.separatorsDead(p, &pre, yi, yi+1, xi, dead) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// separatorsDead tells whether every card p[lo..hi] may fill no empty
+// pile and may be built only on dead cards or on cards of p[y..] under it.
+func (pt *pinTable) separatorsDead(p []engine.Card, pre *[engine.MaxCards + 1]uint64, y, lo, hi int, dead uint64) bool {
+	for b := lo; b <= hi; b++ {
+		c := p[b] & 63
+		if pt.fill&(1<<c) != 0 || pt.hosts[c]&^(dead|pre[b]&^pre[y]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// deadCards is the set of the cards on s's foundations where they stay
+// there (no worrying back), else 0.
+func (pt *pinTable) deadCards(s *engine.State) uint64 {
+	var dead uint64
+	if pt.deadUp {
+		for f := 0; f < s.Game().Rules.Foundations(); f++ {
+			dead |= pt.up[s.Foundation(f)&15] << (f & 3)
+		}
+	}
+	return dead
+}
+
+// lostAtRoot tells whether the search's root s is lost by pinned cards or,
+// where the search checks them, a blocked pair.
+func (pt *pinTable) lostAtRoot(s *engine.State) bool {
+	return pt.pinnedAny(s) || pt.blocks && pt.blockedAny(s)
+}
+
+// lostAfter tells whether s, just reached by move m from a position the
+// search did not find lost so, is lost by pinned cards or, where the
+// search checks them, a blocked pair.
+func (pt *pinTable) lostAfter(s *engine.State, m engine.Move) bool {
+	return pt.afterMove(m) && pt.pinnedAny(s) || pt.blocks && pt.blockedAfter(s, m)
+}
+
+// blockedAny tells whether some pile of s holds a blocked pair.
+func (pt *pinTable) blockedAny(s *engine.State) bool {
+	dead := pt.deadCards(s)
+	for i := 0; i < s.Game().Piles(); i++ {
+		if pt.blockedPile(s, i, dead) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedAfter tells whether s, just reached by move m from a position
+// with no blocked pair, holds one: m may have made one only in a pile it
+// put cards on (or turned a card in), or, a move to a foundation (a dead
+// host more) or a deal, anywhere.
+func (pt *pinTable) blockedAfter(s *engine.State, m engine.Move) bool {
+	switch {
+	case m.Kind() == engine.KindDeal || m.To().IsFoundation():
+		return pt.blockedAny(s)
+	case m.To().IsPile():
+		dead := pt.deadCards(s)
+		if pt.blockedPile(s, int(m.To()-engine.LocPile0), dead) {
+			return true
+		}
+		if m.Flips() && m.From().IsPile() {
+			return pt.blockedPile(s, int(m.From()-engine.LocPile0), dead)
+		}
+	case m.Flips() && m.From().IsPile():
+		return pt.blockedPile(s, int(m.From()-engine.LocPile0), pt.deadCards(s))
 	}
 	return false
 }

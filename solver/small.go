@@ -66,7 +66,7 @@ func (z *Small) Solve(s *engine.State) Verdict {
 	sr.nodes, sr.checked, sr.stop, sr.pinSkips = 0, 0, NotStopped, 0
 	sr.path = sr.path[:0]
 	z.start = *s
-	if z.dr.pin != nil && z.dr.pin.pinnedAny(s) {
+	if z.dr.pin != nil && z.dr.pin.lostAtRoot(s) {
 		return Lost // pinned.go
 	}
 	st := *s

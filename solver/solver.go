@@ -285,7 +285,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		return solveReal(ctx, s, opt, start, deadline, nil, nil)
 	}
 	if pinApplies(&s.Game().Rules) {
-		if pt := dealRulesFor(&s, false).pin; pt != nil && pt.pinnedAny(&s) {
+		if pt := dealRulesFor(&s, false).pin; pt != nil && pt.lostAtRoot(&s) {
 			return Result{Verdict: Lost, Stats: Stats{Elapsed: time.Since(start)}} // pinned.go
 		}
 	}
@@ -798,7 +798,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		mv := m.move()
 		next := sr.pendingAfter(&child, mv)
 		child.Apply(mv)
-		if sr.pin != nil && sr.pin.afterMove(mv) && sr.pin.pinnedAny(&child) {
+		if sr.pin != nil && sr.pin.lostAfter(&child, mv) {
 			sr.pinSkips++
 			continue // lost: pinned.go
 		}
