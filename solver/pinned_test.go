@@ -221,3 +221,26 @@ func checkBlockedIsLost(t *testing.T, rules engine.Rules, deals int) int {
 	t.Logf("%d blocked positions (not pinned) checked lost", checked)
 	return checked
 }
+
+// TestBlockedDeal pins the blocked pairs' effect on a full deal: Agnes
+// Sorel's native deal 4, unknown after 20 M nodes of version 38's search
+// (no blocked pairs), is lost within 1 M nodes.
+func TestBlockedDeal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of 600,000 nodes")
+	}
+	_, r, err := variants.Resolve("agnes-sorel", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&g.Rules, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Workers: 1}); res.Verdict != Lost {
+		t.Errorf("deal 4: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
+	} else {
+		t.Logf("deal 4: lost in %d nodes", res.Stats.Nodes)
+	}
+}
