@@ -224,7 +224,8 @@ func checkBlockedIsLost(t *testing.T, rules engine.Rules, deals int) int {
 
 // TestBlockedDeal pins the blocked pairs' effect on a full deal: Agnes
 // Sorel's native deal 4, unknown after 20 M nodes of version 38's search
-// (no blocked pairs), is lost within 1 M nodes.
+// (no blocked pairs), is lost within 1 M nodes, and the search allocates
+// nothing per node.
 func TestBlockedDeal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of 600,000 nodes")
@@ -238,9 +239,16 @@ func TestBlockedDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Workers: 1}); res.Verdict != Lost {
-		t.Errorf("deal 4: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
-	} else {
-		t.Logf("deal 4: lost in %d nodes", res.Stats.Nodes)
+	var res Result
+	allocs := testing.AllocsPerRun(1, func() {
+		res = Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Mem: 1 << 30, Workers: 1})
+	})
+	if res.Verdict != Lost {
+		t.Fatalf("deal 4: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
 	}
+	// the check after every move allocates nothing (the hot path)
+	if allocs > 3000 {
+		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per node)", res.Stats.Nodes, allocs)
+	}
+	t.Logf("deal 4: lost in %d nodes, %.0f allocations", res.Stats.Nodes, allocs)
 }
