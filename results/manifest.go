@@ -254,7 +254,7 @@ import (
 // on cards under it in that pile or on the foundations, and fills no
 // space); checked at the root and after every move where groups are
 // built runs (Agnes Sorel, Agnes Bernauer). Agnes Sorel's native deals
-// 0..299 at 2 M nodes: 32 unknown where version 38 left 51 (19 more lost,
+// 0..299 at 2 M nodes: 32 unknown where version 38 left 51 (18 more lost,
 // one more won), 101.1 M nodes against 145.2 M. Agnes Bernauer's 0..99:
 // the same verdicts, 0.6 % fewer nodes. Every other game is searched node
 // for node as in version 38.
