@@ -59,49 +59,9 @@ func TestPinnedIsLost(t *testing.T) {
 		rules := PinnedTestRules(t, name)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			g, err := engine.NewGame(rules)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(7, 95))
-			checked := 0
-			var skips int64
-			z := NewSmall(20_000_000)
-			var buf []engine.Move
-			for seed := uint64(0); seed < uint64(deals); seed++ {
-				s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
-				if err != nil {
-					t.Fatal(err)
-				}
-				pt := newDealRules(&s, false).pin
-				if pt == nil {
-					t.Fatal("no pinned-card table")
-				}
-				if seed < 300 {
-					// The pruning inside the search: the small search,
-					// which prunes, against the unpruned one.
-					v := z.Solve(&s)
-					skips += z.sr.pinSkips
-					if want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}).Verdict; v != want {
-						t.Fatalf("seed %d: the pruned small search says %v, the unpruned search %v", seed, v, want)
-					}
-				}
-				for ply := 0; ply < 200; ply++ {
-					if pt.pinnedAny(&s) {
-						checked++
-						res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
-						if res.Verdict != Lost {
-							t.Fatalf("seed %d ply %d: pinned, but the unpruned search says %v\n%s",
-								seed, ply, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
-						}
-						break
-					}
-					if buf = s.Moves(buf[:0]); len(buf) == 0 {
-						break
-					}
-					s.Apply(buf[rng.IntN(len(buf))])
-				}
-			}
+			checked, skips := checkClaimIsLost(t, rules, deals, 300, rand.NewPCG(7, 95), func(pt *pinTable, s *engine.State) (bool, bool) {
+				return pt.pinnedAny(s), false
+			})
 			if checked < deals/500 {
 				t.Errorf("only %d pinned positions in %d deals' random play: the check tests little", checked, deals)
 			}
@@ -166,24 +126,37 @@ func TestBlockedIsLost(t *testing.T) {
 		}{{"dealt", dealt}, {"face-up", up}, {"face-down", PinnedTestRules(t, name)}} {
 			t.Run(name+"/"+c.name, func(t *testing.T) {
 				t.Parallel()
-				n := checkBlockedIsLost(t, c.rules, deals)
+				// a pinned position ends the game: only blocked pairs
+				// that the pinned cards miss are checked
+				n, _ := checkClaimIsLost(t, c.rules, deals, 200, rand.NewPCG(11, 27), func(pt *pinTable, s *engine.State) (bool, bool) {
+					if pt.pinnedAny(s) {
+						return false, true
+					}
+					return pt.blockedAny(s), false
+				})
 				if name == "agnes-sorel" && n < deals/100 {
 					t.Errorf("only %d blocked positions in %d deals' random play: the check tests little", n, deals)
 				}
+				t.Logf("%d blocked positions (not pinned) checked lost", n)
 			})
 		}
 	}
 }
 
-// checkBlockedIsLost checks the blocked pairs met in random play from
-// deals of rules and returns how many it checked.
-func checkBlockedIsLost(t *testing.T, rules engine.Rules, deals int) int {
+// checkClaimIsLost plays random games (200 plies at most) from deals
+// 0..deals-1 of rules, and solves with the plain search (NoPrune) each
+// position where claim says the position is lost (fires); a game ends
+// there, or where claim says to stop. It returns the positions checked
+// and the children the pruned small search skipped as lost (pinSkips) in
+// the first pruned deals, where it also checks the small search's
+// verdict against the plain search's.
+func checkClaimIsLost(t *testing.T, rules engine.Rules, deals, pruned int, src rand.Source, claim func(pt *pinTable, s *engine.State) (fires, stop bool)) (checked int, skips int64) {
+	t.Helper()
 	g, err := engine.NewGame(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(11, 27))
-	checked := 0
+	rng := rand.New(src)
 	z := NewSmall(20_000_000)
 	var buf []engine.Move
 	for seed := uint64(0); seed < uint64(deals); seed++ {
@@ -195,21 +168,26 @@ func checkBlockedIsLost(t *testing.T, rules engine.Rules, deals int) int {
 		if pt == nil {
 			t.Fatal("no pinned-card table")
 		}
-		if seed < 200 {
-			if v, want := z.Solve(&s), Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}).Verdict; v != want {
+		if seed < uint64(pruned) {
+			// the pruning inside the search: the small search, which
+			// prunes, against the unpruned one
+			v := z.Solve(&s)
+			skips += z.sr.pinSkips
+			if want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}).Verdict; v != want {
 				t.Fatalf("seed %d: the pruned small search says %v, the unpruned search %v", seed, v, want)
 			}
 		}
 		for ply := 0; ply < 200; ply++ {
-			if pt.pinnedAny(&s) {
-				break
-			}
-			if pt.blockedAny(&s) {
+			fires, stop := claim(pt, &s)
+			if fires {
 				checked++
 				if res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}); res.Verdict != Lost {
-					t.Fatalf("seed %d ply %d: blocked, but the unpruned search says %v\n%s",
+					t.Fatalf("seed %d ply %d: called lost, but the unpruned search says %v\n%s",
 						seed, ply, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
 				}
+				break
+			}
+			if stop {
 				break
 			}
 			if buf = s.Moves(buf[:0]); len(buf) == 0 {
@@ -218,8 +196,7 @@ func checkBlockedIsLost(t *testing.T, rules engine.Rules, deals int) int {
 			s.Apply(buf[rng.IntN(len(buf))])
 		}
 	}
-	t.Logf("%d blocked positions (not pinned) checked lost", checked)
-	return checked
+	return checked, skips
 }
 
 // TestBlockedDeal pins the blocked pairs' effect on a full deal: Agnes
