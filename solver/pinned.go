@@ -314,19 +314,20 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 // covers every pile: then all piles); a position once blocked stays so,
 // since the segment stays as it was.
 
-// blockedPile tells whether pile i of s holds a blocked pair (above);
-// dead is the set of the cards on the foundations where they stay there.
-func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64) bool {
+// blockedPile tells whether pile i of s holds a blocked pair (above)
+// whose X is its card lo or one above; dead is the set of the cards on the
+// foundations where they stay there.
+func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64, lo int) bool {
 	p := s.Pile(i)
 	d := s.Down(i)
-	if len(p) < 2 {
+	if len(p) < 2 || len(p) > pileMax {
 		return false
 	}
-	var pre [engine.MaxCards + 1]uint64 // pre[k]: the cards p[0..k-1]
+	var pre [pileMax + 1]uint64 // pre[k]: the cards p[0..k-1]
 	for k, c := range p {
 		pre[k+1] = pre[k] | 1<<(c&63)
 	}
-	for xi := len(p) - 1; xi >= 1; xi-- {
+	for xi := len(p) - 1; xi >= max(lo, 1); xi-- {
 		x := p[xi] & 63
 		if pt.after[x]&pre[xi] == 0 {
 			continue // no card under x goes up before it
@@ -361,7 +362,7 @@ func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64) bool {
 
 // separatorsDead tells whether every card p[lo..hi] may fill no empty
 // pile and may be built only on dead cards or on cards of p[y..] under it.
-func (pt *pinTable) separatorsDead(p []engine.Card, pre *[engine.MaxCards + 1]uint64, y, lo, hi int, dead uint64) bool {
+func (pt *pinTable) separatorsDead(p []engine.Card, pre *[pileMax + 1]uint64, y, lo, hi int, dead uint64) bool {
 	for b := lo; b <= hi; b++ {
 		c := p[b] & 63
 		if pt.fill&(1<<c) != 0 || pt.hosts[c]&^(dead|pre[b]&^pre[y]) != 0 {
@@ -400,31 +401,47 @@ func (pt *pinTable) lostAfter(s *engine.State, m engine.Move) bool {
 func (pt *pinTable) blockedAny(s *engine.State) bool {
 	dead := pt.deadCards(s)
 	for i := 0; i < s.Game().Piles(); i++ {
-		if pt.blockedPile(s, i, dead) {
+		if pt.blockedPile(s, i, dead, 0) {
 			return true
 		}
 	}
 	return false
 }
 
+// pileMax is the most cards a pile holds where pinApplies: one deck.
+const pileMax = 52
+
 // blockedAfter tells whether s, just reached by move m from a position
-// with no blocked pair, holds one: m may have made one only in a pile it
-// put cards on (or turned a card in), or, a move to a foundation (a dead
-// host more) or a deal, anywhere.
+// with no blocked pair, holds one. A pair whose X lies under every card m
+// put on a pile (or turned) was there before, with the same separators,
+// unless m made a host dead: so after a move onto a pile only the cards it
+// put there are taken for X (and the card it turned, in the pile it
+// left), after a deal each pile's top card, and after a move to a
+// foundation every card.
 func (pt *pinTable) blockedAfter(s *engine.State, m engine.Move) bool {
 	switch {
-	case m.Kind() == engine.KindDeal || m.To().IsFoundation():
+	case m.Kind() == engine.KindDeal:
+		dead := pt.deadCards(s)
+		for i := 0; i < s.Game().Piles(); i++ {
+			if pt.blockedPile(s, i, dead, len(s.Pile(i))-1) {
+				return true
+			}
+		}
+	case m.To().IsFoundation():
 		return pt.blockedAny(s)
 	case m.To().IsPile():
 		dead := pt.deadCards(s)
-		if pt.blockedPile(s, int(m.To()-engine.LocPile0), dead) {
+		to := int(m.To() - engine.LocPile0)
+		if pt.blockedPile(s, to, dead, len(s.Pile(to))-max(m.N(), 1)) {
 			return true
 		}
 		if m.Flips() && m.From().IsPile() {
-			return pt.blockedPile(s, int(m.From()-engine.LocPile0), dead)
+			from := int(m.From() - engine.LocPile0)
+			return pt.blockedPile(s, from, dead, len(s.Pile(from))-1)
 		}
 	case m.Flips() && m.From().IsPile():
-		return pt.blockedPile(s, int(m.From()-engine.LocPile0), pt.deadCards(s))
+		from := int(m.From() - engine.LocPile0)
+		return pt.blockedPile(s, from, pt.deadCards(s), len(s.Pile(from))-1)
 	}
 	return false
 }
