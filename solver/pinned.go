@@ -110,10 +110,6 @@ type pinTable struct {
 	// outside chain[w] lying on w is a break (the extension above).
 	chain  [64]uint64
 	breaks bool
-	// blocks tells that the search checks blocked pairs (below): where
-	// groups are built runs (breaks); where any face-up group moves
-	// (Yukon, Alaska) they were measured to prune next to nothing.
-	blocks bool
 	// deadUp tells that cards on a foundation never come back (no
 	// worrying back); up[h] is then the set of the clubs cards of a
 	// foundation of h cards from the deal's base (shifted by a suit, its
@@ -168,9 +164,8 @@ func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable
 		// any face-up card moves with what lies on it: no breaks
 	case engine.UnitTopCard:
 		pt.breaks = true // every card is a group of its own
-		pt.blocks = true
 	default:
-		pt.breaks, pt.blocks = true, true
+		pt.breaks = true
 		for w := engine.Card(0); w < 64; w++ {
 			pt.chain[w] = fitters[w]
 			if r.Unit == engine.UnitSameSuitRun {
@@ -308,11 +303,11 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 // else (Agnes Sorel: the two cards of the same colour one rank up are
 // under it or up).
 //
-// The search checks it at the root and, after each move, in the piles the
-// move put cards on (the only piles where a new pair can appear, but for
-// a move to a foundation, which may make a host dead, and a deal, which
-// covers every pile: then all piles); a position once blocked stays so,
-// since the segment stays as it was.
+// The search checks it at the root and after each move (blockedAfter: a
+// position once blocked stays so, since the segment stays as it was, so
+// only what the move changed is looked at), where groups are built runs
+// (breaks); where any face-up group moves (Yukon, Alaska) it was measured
+// to prune next to nothing, and is not checked.
 
 // blockedPile tells whether pile i of s holds a blocked pair (above)
 // whose X is its card lo or one above; dead is the set of the cards on the
@@ -385,16 +380,16 @@ func (pt *pinTable) deadCards(s *engine.State) uint64 {
 }
 
 // lostAtRoot tells whether the search's root s is lost by pinned cards or,
-// where the search checks them, a blocked pair.
+// where the search checks them (breaks), a blocked pair.
 func (pt *pinTable) lostAtRoot(s *engine.State) bool {
-	return pt.pinnedAny(s) || pt.blocks && pt.blockedAny(s)
+	return pt.pinnedAny(s) || pt.breaks && pt.blockedAny(s)
 }
 
 // lostAfter tells whether s, just reached by move m from a position the
 // search did not find lost so, is lost by pinned cards or, where the
-// search checks them, a blocked pair.
+// search checks them (breaks), a blocked pair.
 func (pt *pinTable) lostAfter(s *engine.State, m engine.Move) bool {
-	return pt.afterMove(m) && pt.pinnedAny(s) || pt.blocks && pt.blockedAfter(s, m)
+	return pt.afterMove(m) && pt.pinnedAny(s) || pt.breaks && pt.blockedAfter(s, m)
 }
 
 // blockedAny tells whether some pile of s holds a blocked pair.
@@ -419,29 +414,27 @@ const pileMax = 52
 // left), after a deal each pile's top card, and after a move to a
 // foundation every card.
 func (pt *pinTable) blockedAfter(s *engine.State, m engine.Move) bool {
-	switch {
-	case m.Kind() == engine.KindDeal:
-		dead := pt.deadCards(s)
+	if m.Kind() != engine.KindDeal && m.To().IsFoundation() {
+		return pt.blockedAny(s)
+	}
+	dead := pt.deadCards(s)
+	if m.Kind() == engine.KindDeal {
 		for i := 0; i < s.Game().Piles(); i++ {
 			if pt.blockedPile(s, i, dead, len(s.Pile(i))-1) {
 				return true
 			}
 		}
-	case m.To().IsFoundation():
-		return pt.blockedAny(s)
-	case m.To().IsPile():
-		dead := pt.deadCards(s)
+		return false
+	}
+	if m.To().IsPile() {
 		to := int(m.To() - engine.LocPile0)
 		if pt.blockedPile(s, to, dead, len(s.Pile(to))-max(m.N(), 1)) {
 			return true
 		}
-		if m.Flips() && m.From().IsPile() {
-			from := int(m.From() - engine.LocPile0)
-			return pt.blockedPile(s, from, dead, len(s.Pile(from))-1)
-		}
-	case m.Flips() && m.From().IsPile():
+	}
+	if m.Flips() && m.From().IsPile() {
 		from := int(m.From() - engine.LocPile0)
-		return pt.blockedPile(s, from, pt.deadCards(s), len(s.Pile(from))-1)
+		return pt.blockedPile(s, from, dead, len(s.Pile(from))-1)
 	}
 	return false
 }
