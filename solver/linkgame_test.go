@@ -240,7 +240,7 @@ func fullPosKey(s *engine.State, dst []byte) []byte {
 
 // linkRuleSets are the small games of the link game's tests: Yukon's and
 // Alaska's rules on a few deal shapes, every card dealt.
-func linkRuleSets(t *testing.T) []linkVariant {
+func linkRuleSets(t *testing.T) []namedRules {
 	t.Helper()
 	shapes := []struct {
 		ranks int
@@ -254,7 +254,7 @@ func linkRuleSets(t *testing.T) []linkVariant {
 		{4, []engine.PileDeal{{Down: 0, Up: 1}, {Down: 1, Up: 1}, {Down: 2, Up: 1}, {Down: 3, Up: 1}, {Down: 4, Up: 2}}},
 		{5, []engine.PileDeal{{Down: 0, Up: 1}, {Down: 1, Up: 1}, {Down: 2, Up: 1}, {Down: 3, Up: 1}, {Down: 4, Up: 1}, {Down: 3, Up: 2}}},
 	}
-	var vs []linkVariant
+	var vs []namedRules
 	for _, name := range []string{"yukon", "alaska"} {
 		small, ok := variants.Small(name)
 		if !ok {
@@ -269,7 +269,7 @@ func linkRuleSets(t *testing.T) []linkVariant {
 			if err := r.Validate(); err != nil {
 				t.Fatalf("%s R%d: %v", name, sh.ranks, err)
 			}
-			vs = append(vs, linkVariant{fmt.Sprintf("%s/R%dP%dD%d", name, r.Ranks, len(r.Deal), r.Deal[len(r.Deal)-1].Down), r})
+			vs = append(vs, namedRules{fmt.Sprintf("%s/R%dP%dD%d", name, r.Ranks, len(r.Deal), r.Deal[len(r.Deal)-1].Down), r})
 		}
 	}
 	return vs
@@ -389,8 +389,8 @@ func TestLinkGameBreaks(t *testing.T) {
 	}
 }
 
-// linkVariant is one small game of the link game's tests.
-type linkVariant struct {
+// namedRules is one small game of the link game's tests.
+type namedRules struct {
 	name  string
 	rules engine.Rules
 }

@@ -56,11 +56,8 @@ import (
 
 // lguide is the link game's guide of one real search (one worker).
 type lguide struct {
-	ls        *lsearch // its seen set: the link nodes searched in full and lost
-	won, open *keyset  // β' whose search found a link win, or ran out of budget
-	pruned    int64    // real nodes the guide proved lost
-	full      bool     // a set ran out of memory: look-ups only from then on
-	budget    int64    // the link states one real node's search may visit (tuning.linkGuideStates)
+	ls *lsearch // its seen set: the link nodes searched in full and lost
+	guideSets
 }
 
 // newLguide returns the guide of the real search from the root of ls's
@@ -68,7 +65,67 @@ type lguide struct {
 // linkMarksMem(mem) bytes); its own two sets take at most mem/8 each (mem
 // 0: no limit).
 func newLguide(ls *lsearch, mem, budget int64) *lguide {
-	return &lguide{ls: ls, won: newKeyset(mem / 8), open: newKeyset(mem / 8), budget: budget}
+	return &lguide{ls: ls, guideSets: newGuideSets(mem, budget)}
+}
+
+// guideSets is the bookkeeping of an abstraction's guide (lguide, and the
+// reserve game's qguide) around its lost marks: the states whose search
+// found a win of the abstraction or ran out of budget, and the real nodes
+// proved lost.
+type guideSets struct {
+	won, open *keyset // states whose search found a win, or ran out of budget
+	pruned    int64   // real nodes the guide proved lost
+	full      bool    // a set ran out of memory: look-ups only from then on
+	budget    int64   // the states one real node's search may visit
+}
+
+func newGuideSets(mem, budget int64) guideSets {
+	return guideSets{won: newKeyset(mem / 8), open: newKeyset(mem / 8), budget: budget}
+}
+
+// before looks up the state of key k (marked lost: lost) and tells
+// whether the node is proved lost (prune), or else the budget of a new
+// search of it (0: none, the state already known or no search allowed),
+// within min(g.budget, limit) states (limit 0: g.budget; < 0: no search).
+func (g *guideSets) before(k [2]uint64, lost bool, limit int64) (prune bool, budget int64) {
+	switch {
+	case lost:
+		g.pruned++
+		return true, 0
+	case g.full || limit < 0 || g.won.contains(k) || g.open.contains(k):
+		return false, 0
+	case limit > 0:
+		return false, min(g.budget, limit)
+	}
+	return false, g.budget
+}
+
+// after records the search of the state of key k (won, or stopped by
+// stop) and tells whether the node is proved lost.
+func (g *guideSets) after(k [2]uint64, won bool, stop Stop) bool {
+	ok := true
+	switch {
+	case won:
+		_, ok = g.won.insert(k)
+	case stop == NotStopped:
+		g.pruned++
+		return true
+	case stop == StopNodes:
+		_, ok = g.open.insert(k)
+	case stop == StopMemory:
+		ok = false
+	}
+	// (stopped by the clock or cancelled: the real search sees it too)
+	g.full = g.full || !ok
+	return false
+}
+
+func (g *guideSets) prunedNodes() int64 { return g.pruned }
+func (g *guideSets) bytes() int64       { return g.won.bytes() + g.open.bytes() }
+
+func (g *guideSets) release() {
+	g.won.free()
+	g.open.free()
 }
 
 // linkMarksMem is the share of a guide's mem that its lost marks may hold
@@ -114,42 +171,18 @@ func (g *lguide) isLost(s *engine.State, limit int64) bool {
 	ls := g.ls
 	st := ls.lg.beta(s)
 	k := ls.lg.key(&st, 0)
-	if ls.seen.contains(k) {
-		g.pruned++
-		return true
-	}
-	if g.full || limit < 0 || g.won.contains(k) || g.open.contains(k) {
-		return false
-	}
-	b := g.budget
-	if limit > 0 {
-		b = min(b, limit)
+	prune, b := g.before(k, ls.seen.contains(k), limit)
+	if prune || b == 0 {
+		return prune
 	}
 	ls.budget, ls.stop = ls.nodes+b, NotStopped
-	won := ls.visit(st, 0, 0)
-	ok := true
-	switch {
-	case won:
-		_, ok = g.won.insert(k)
-	case ls.stop == NotStopped:
-		g.pruned++
-		return true
-	case ls.stop == StopNodes:
-		_, ok = g.open.insert(k)
-	case ls.stop == StopMemory:
-		ok = false
-	}
-	// (stopped by the clock or cancelled: the real search sees it too)
-	g.full = g.full || !ok
-	return false
+	return g.after(k, ls.visit(st, 0, 0), ls.stop)
 }
 
-func (g *lguide) states() int64      { return g.ls.nodes }
-func (g *lguide) prunedNodes() int64 { return g.pruned }
-func (g *lguide) bytes() int64       { return g.ls.seen.bytes() + g.won.bytes() + g.open.bytes() }
+func (g *lguide) states() int64 { return g.ls.nodes }
+func (g *lguide) bytes() int64  { return g.ls.seen.bytes() + g.guideSets.bytes() }
 
 func (g *lguide) release() {
 	g.ls.seen.free()
-	g.won.free()
-	g.open.free()
+	g.guideSets.release()
 }

@@ -15,21 +15,36 @@ import (
 // is lowered too, so that its searches run out and their marks are met
 // again from other nodes. The walk of TestLinkGameSmall checks β' itself.
 func TestLinkGuideAgreesWithNoPrune(t *testing.T) {
-	tn := defaults
-	tn.quickNodes, tn.noBeams, tn.linkRootShare, tn.linkGuideStates = 0, true, -1, 16
 	deals := 1000
 	if testing.Short() {
 		deals = 100
 	}
+	checkGuidedAgainstNoPrune(t, linkRuleSets(t), deals, func(s *engine.State) bool {
+		lg, _ := otherGame(s)
+		return lg != nil
+	})
+}
+
+// checkGuidedAgainstNoPrune solves deals 0..deals-1 of each rule set
+// (those where applies, which tells whether the guide under test guides
+// the search) with the full search alone (the quick search, the beams and
+// the abstractions' searches from the root off, the guide's budget 16
+// states) and with the plain search (NoPrune): the verdicts must agree,
+// and the guided wins replay. The guide must have pruned nodes on at
+// least half as many deals as are lost.
+func checkGuidedAgainstNoPrune(t *testing.T, sets []namedRules, deals int, applies func(s *engine.State) bool) {
+	t.Helper()
+	tn := defaults
+	tn.quickNodes, tn.noBeams, tn.linkRootShare, tn.linkGuideStates = 0, true, -1, 16
 	won, lost, pruned := 0, 0, 0
-	for _, v := range linkRuleSets(t) {
+	for _, v := range sets {
 		g := engine.MustGame(v.rules)
 		for seed := uint64(0); seed < uint64(deals); seed++ {
 			s, err := g.NewState(engine.NativeDeal(&v.rules, seed))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if lg, _ := otherGame(&s); lg == nil {
+			if !applies(&s) {
 				continue
 			}
 			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
