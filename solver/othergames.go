@@ -72,3 +72,46 @@ func otherProofs(ctx context.Context, lg *lgame, root lstate, opt Options, start
 	}
 	return Result{}, false, ls
 }
+
+// resGameFor returns the reserve game (resgame.go) rooted at s and its
+// root state, or nil where it does not bound s: where the relaxed game or
+// the link game does, or the rules or the position do not admit it.
+func resGameFor(s *engine.State) (*resGame, qstate) {
+	if relaxApplies(&s.Game().Rules) {
+		return nil, qstate{}
+	}
+	if lg, _ := otherGame(s); lg != nil {
+		return nil, qstate{}
+	}
+	rg, root, ok := newResGame(s)
+	if !ok {
+		return nil, qstate{}
+	}
+	return rg, root
+}
+
+// resProofs is otherProofs for the reserve game: it searches rg from root
+// within share states (0: no limit) and mem bytes; done tells whether its
+// result is the answer (a proved loss, or a budget spent), and when it is
+// not, rs is the search, whose lost marks guide the real search.
+func resProofs(ctx context.Context, rg *resGame, root qstate, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, rs *resSearch) {
+	rs = &resSearch{rg: rg, seen: newKeyset(mem), budget: share, deadline: deadline, ctx: ctx}
+	v := rs.search(root)
+	*spent += rs.nodes
+	*abstract += rs.nodes
+	*peak = max(*peak, rs.seen.bytes())
+	st := Stats{Nodes: *spent, Stored: rs.nodes, TableSize: *peak, Elapsed: time.Since(start), Stop: rs.stop, RelaxedNodes: *abstract}
+	switch {
+	case v == Lost:
+		st.Stop = NotStopped
+		rs.seen.free()
+		return Result{Verdict: Lost, Stats: st}, true, nil
+	case rs.stop == StopTime || rs.stop == StopCancelled || (opt.MaxNodes > 0 && *spent >= opt.MaxNodes):
+		if st.Stop == NotStopped {
+			st.Stop = StopNodes
+		}
+		rs.seen.free()
+		return Result{Verdict: Unknown, Stats: st}, true, nil
+	}
+	return Result{}, false, rs
+}

@@ -115,6 +115,7 @@ type search struct {
 	// allocation a node
 	rguide   *rsolver
 	lguide   *lguide
+	qguide   *qguide
 	maxDepth int  // tuning.maxDepth
 	topOnly  bool // the talon's moves are the waste top's alone (the beam's: see kplus)
 }
@@ -473,7 +474,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// the rules may admit the relaxed game and this position not: then the
 	// real search has all the memory, unless the link game guides it
 	lg, lroot := otherGame(&s)
-	realMem, guideMem = memSplit(opt, relaxed || lg != nil)
+	qg, qroot := resGameFor(&s)
+	realMem, guideMem = memSplit(opt, relaxed || lg != nil || qg != nil)
 	var rsol *rsolver
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
@@ -484,6 +486,25 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 				return r
 			}
 		}
+	}
+	// the reserve game's proof of loss (resgame.go), within the nodes left
+	// over tn.resRootShare, before the beams, which would starve it on
+	// lost deals
+	var qrs *resSearch
+	switch {
+	case qg == nil:
+	case tn.linkRootShare < 0:
+		qrs = &resSearch{rg: qg, seen: newKeyset(linkMarksMem(guideMem)), deadline: deadline, ctx: ctx}
+	default:
+		var share int64 // 0: no limit
+		if opt.MaxNodes > 0 {
+			share = max(left()/max(tn.resRootShare, 1), 1)
+		}
+		r, done, rs := resProofs(ctx, qg, qroot, opt, start, deadline, share, linkMarksMem(guideMem), &spent, &peak, &relaxedNodes)
+		if done {
+			return r
+		}
+		qrs = rs
 	}
 	if !guidedFirst {
 		if r, done := runBeams(rsol, false); done {
@@ -517,6 +538,16 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			lg, root := otherGame(&s)
 			_, ls := otherProof(ctx, lg, root, -1, deadline, linkMarksMem(guideMem))
 			return newLguide(ls, guideMem, tn.linkGuideStates)
+		}
+	case qg != nil:
+		// the reserve game's guide, with the lost marks of its search from
+		// the root
+		qgd := newQguide(qrs, guideMem, tn.linkGuideStates)
+		defer qgd.release()
+		g0 = qgd
+		mkGuide = func() guider {
+			rg, _ := resGameFor(&s)
+			return newQguide(&resSearch{rg: rg, seen: newKeyset(linkMarksMem(guideMem)), deadline: deadline, ctx: ctx}, guideMem, tn.linkGuideStates)
 		}
 	case rsol != nil:
 		g0, mkGuide = rsol, mkRsolver
@@ -597,6 +628,8 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 				sr.rguide = g
 			case *lguide:
 				sr.lguide = g
+			case *qguide:
+				sr.qguide = g
 			}
 		}
 		run := func() {
@@ -780,6 +813,9 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		return false
 	}
 	if sr.lguide != nil && sr.lguide.isLost(s, sr.nodesLeft()) {
+		return false
+	}
+	if sr.qguide != nil && sr.qguide.isLost(s, sr.nodesLeft()) {
 		return false
 	}
 	if pend == 0 {

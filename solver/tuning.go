@@ -74,6 +74,10 @@ type tuning struct {
 	// full search, guided by its lost marks (linkguide.go), the rest. -1
 	// (the tests of the guide): no search from the root.
 	linkRootShare int64
+	// resRootShare: the reserve game's search from the root (resgame.go)
+	// may take the nodes left over resRootShare, before the beams; the
+	// link game's -1 turns it off too.
+	resRootShare int64
 	// linkGuideStates is the link states the link game's guide may visit
 	// from one real node's β' (linkguide.go).
 	linkGuideStates int64
@@ -86,6 +90,7 @@ type tuning struct {
 var defaults = tuning{
 	maxDepth:         1 << 21,
 	linkRootShare:    1,
+	resRootShare:     1,
 	linkGuideStates:  2048,
 	quickNodes:       2000,
 	rootSearch:       true,

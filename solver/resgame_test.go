@@ -1,0 +1,155 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
+)
+
+// resTestRules are the small Agnes Bernauer games the reserve game's
+// tests play: as dealt (four ranks, three piles and reserves), with five
+// ranks, with more cards face down, and dealing only when stuck.
+func resTestRules(t *testing.T) []namedRules {
+	t.Helper()
+	dealt, ok := variants.Small("agnes-bernauer")
+	if !ok {
+		t.Fatal("agnes-bernauer has no small version")
+	}
+	five := dealt
+	five.Ranks = 5
+	down := dealt
+	down.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
+	stuck := dealt
+	stuck.DealOnlyWhenStuck = true
+	out := []namedRules{{"dealt", dealt}, {"five ranks", five}, {"more face down", down}, {"stuck only", stuck}}
+	for _, v := range out {
+		if !resApplies(&v.rules) {
+			t.Fatalf("%s: the reserve game does not apply", v.name)
+		}
+	}
+	return out
+}
+
+// TestResGameIsLost checks the reserve game's theorem against the plain
+// search (NoPrune, which does not use it) on small Agnes Bernauer games:
+// in random play from each deal, every position whose α, read from the
+// deal's reserve game (the guide's way) or from its own (the root
+// search's), is a lost state of the reserve game must be lost. Enough
+// positions must be called lost for the check to mean something.
+func TestResGameIsLost(t *testing.T) {
+	deals := 1500
+	if testing.Short() {
+		deals = 300
+	}
+	for _, v := range resTestRules(t) {
+		name := v.name
+		t.Run(name, func(t *testing.T) {
+			g, err := engine.NewGame(v.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+			var buf []engine.Move
+			checked, wonSeen := 0, 0
+			lost := func(rg *resGame, st qstate) bool {
+				rs := &resSearch{rg: rg, seen: newKeyset(0)}
+				defer rs.seen.free()
+				return rs.search(st) == Lost
+			}
+			for seed := uint64(0); seed < uint64(deals); seed++ {
+				s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				root, _, ok := newResGame(&s)
+				if !ok {
+					t.Fatalf("seed %d: the reserve game does not apply to the deal", seed)
+				}
+				for ply := 0; ply < 200; ply++ {
+					st, ok := root.alpha(&s)
+					if !ok {
+						t.Fatalf("seed %d ply %d: α not read from the deal's game", seed, ply)
+					}
+					here, hst, ok := newResGame(&s)
+					if !ok {
+						t.Fatalf("seed %d ply %d: the reserve game does not apply", seed, ply)
+					}
+					byRoot, byHere := lost(root, st), lost(here, hst)
+					if byRoot || byHere {
+						checked++
+						if res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}); res.Verdict != Lost {
+							t.Fatalf("seed %d ply %d: the reserve game says lost (from the deal %v, from here %v), the plain search %v\n%s",
+								seed, ply, byRoot, byHere, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
+						}
+						break
+					}
+					if s.Won() {
+						wonSeen++
+						break
+					}
+					if buf = s.Moves(buf[:0]); len(buf) == 0 {
+						break
+					}
+					s.Apply(buf[rng.IntN(len(buf))])
+				}
+			}
+			if checked < deals/40 {
+				t.Errorf("only %d positions called lost in %d deals' random play: the check tests little", checked, deals)
+			}
+			t.Logf("%d positions called lost, each lost; %d random games won", checked, wonSeen)
+		})
+	}
+}
+
+// TestResGuideAgreesWithNoPrune: on the small Agnes Bernauer games, the
+// full search guided by the reserve game, with the quick search, the beams
+// and the reserve game's search from the root off so that every deal is
+// decided by the guided search, gives NoPrune's verdict, and its wins
+// replay. The guide's budget is lowered, so that its searches run out and
+// their marks are met again from other nodes.
+func TestResGuideAgreesWithNoPrune(t *testing.T) {
+	deals := 1000
+	if testing.Short() {
+		deals = 150
+	}
+	checkGuidedAgainstNoPrune(t, resTestRules(t), deals, func(s *engine.State) bool {
+		rg, _ := resGameFor(s)
+		if rg == nil {
+			t.Fatal("the reserve game does not apply")
+		}
+		return true
+	})
+}
+
+// TestResDeal pins the reserve game's effect on a full deal: Agnes
+// Bernauer's native deal 90, unknown after 20 M nodes of version 39's
+// search (lost in 21.3 M with version 33's), is lost within 2 M nodes, and
+// the search allocates nothing per state.
+func TestResDeal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of 1.4 M states")
+	}
+	_, r, err := variants.Resolve("agnes-bernauer", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&g.Rules, 90))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res Result
+	allocs := testing.AllocsPerRun(1, func() {
+		res = Solve(context.Background(), s, Options{MaxNodes: 2_000_000, Mem: 1 << 30, Workers: 1})
+	})
+	if res.Verdict != Lost {
+		t.Fatalf("deal 90: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
+	}
+	if allocs > 3000 {
+		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per state)", res.Stats.Nodes, allocs)
+	}
+	t.Logf("deal 90: lost in %d nodes (%d of the reserve game), %.0f allocations", res.Stats.Nodes, res.Stats.RelaxedNodes, allocs)
+}
