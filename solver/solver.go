@@ -472,7 +472,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// searches below decide
 	}
 	// the rules may admit the relaxed game and this position not: then the
-	// real search has all the memory, unless the link game guides it
+	// real search has all the memory, unless the link game or the reserve
+	// game guides it
 	lg, lroot := otherGame(&s)
 	qg, qroot := resGameFor(&s)
 	realMem, guideMem = memSplit(opt, relaxed || lg != nil || qg != nil)
