@@ -49,7 +49,8 @@ import (
 //     nonfill(K))): a pile with no structure is empty unless a placed fill
 //     card lies on its table, and the fill kids of H that do not lie on a
 //     card of H (which holds at most present(H) - nonfill(K) of them) lie
-//     on the table.
+//     on the table, as does every placed fill card that fits on no card
+//     (subtracted too).
 //
 // The moves of the reserve game, from a state A ("fits" below: X's host
 // group has a bound of at least 1, or X is a fill card and the empty
