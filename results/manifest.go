@@ -263,7 +263,8 @@ import (
 // face-up card, the reserves' cards and the deals made are kept, and where
 // the other face-up cards lie is forgotten but for bounds on the uncovered
 // cards of each host group and on the empty piles, as the relaxed game
-// does for Klondike. It is searched from the deal before the beams, within
+// does for Klondike (not where the stock is dealt only when stuck, which
+// it ignores). It is searched from the deal before the beams, within
 // every node left (its states count as nodes; restarts in three move
 // orders look for its wins, which prove nothing), and its lost marks guide
 // the last search. Agnes Bernauer's native deals 0..999 at 2 M nodes: 27
