@@ -164,7 +164,8 @@ func resApplies(r *engine.Rules) bool {
 
 // newResGame sets up the reserve game rooted at s, or tells that it does
 // not apply (the rules, a face-up part that is not a built run, host
-// groups that are not disjoint, or a state too large for its key).
+// groups that are not disjoint or more than 32, or a state too large for
+// its key).
 func newResGame(s *engine.State) (*resGame, qstate, bool) {
 	g := s.Game()
 	r := &g.Rules
@@ -212,6 +213,9 @@ func newResGame(s *engine.State) (*resGame, qstate, bool) {
 		rg.hostGroup[c] = int8(k)
 		rg.kids[k] |= cbit(c)
 		rg.hasHost |= cbit(c)
+	}
+	if len(rg.hosts) > len(qview{}.unc) {
+		return nil, qstate{}, false // more host groups than a view holds
 	}
 	for k, h := range rg.hosts {
 		for m := h; m != 0; m &= m - 1 {

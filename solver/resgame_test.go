@@ -151,3 +151,36 @@ func TestResDeal(t *testing.T) {
 	}
 	t.Logf("deal 90: lost in %d nodes (%d of the reserve game), %.0f allocations", res.Stats.Nodes, res.Stats.RelaxedNodes, allocs)
 }
+
+// TestResGameRulesOut checks the rule sets newResGame must refuse, each of
+// which would break an assumption of its search: host groups that overlap
+// (any suit but its own: a card's hosts are the cards of the three other
+// suits one rank higher, shared in part with another card's), more host
+// groups than a view holds (same suit: 52), and face-up cards dealt that
+// are not a built run (--face-up). Agnes Bernauer as dealt is accepted.
+func TestResGameRulesOut(t *testing.T) {
+	_, ab, err := variants.Resolve("agnes-bernauer", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, faceUp, err := variants.Resolve("agnes-bernauer", variants.Options{FaceUp: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, suit := ab, ab
+	other.Build, suit.Build = engine.BuildOtherSuit, engine.BuildSameSuit
+	for _, c := range []struct {
+		name  string
+		rules engine.Rules
+		want  bool
+	}{{"as dealt", ab, true}, {"other suit", other, false}, {"same suit", suit, false}, {"face up", faceUp, false}} {
+		g := engine.MustGame(c.rules)
+		s, err := g.NewState(engine.NativeDeal(&c.rules, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := newResGame(&s); ok != c.want {
+			t.Errorf("%s: newResGame applies %v, want %v", c.name, ok, c.want)
+		}
+	}
+}
