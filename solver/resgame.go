@@ -415,10 +415,12 @@ func (rg *resGame) top(st *qstate, j int) engine.Card {
 	return engine.NoCard
 }
 
-// moves appends st's moves to dst: cards up first, then reserve cards
-// and surfaces onto the piles, then the deal.
+// moves appends st's moves to dst in the order given (search's
+// restarts): cards up first (a safe one alone), then in order 0 reserve
+// cards onto the piles, surfaces onto the piles and the deal; in order 1
+// the deal first; in order 2 surfaces before reserve cards.
 func (rg *resGame) moves(st *qstate, v *qview, order int, dst []qmove) []qmove {
-	n := len(dst)
+	first := len(dst)
 	for f := 0; f < 4; f++ {
 		h := int(st.found[f])
 		if h >= rg.ranks {
@@ -436,38 +438,37 @@ func (rg *resGame) moves(st *qstate, v *qview, order int, dst []qmove) []qmove {
 			}
 		}
 		if len(dst) > before && rg.safeUp(st, c) {
-			return append(dst[:n], dst[len(dst)-1]) // safe: the only move
+			return append(dst[:first], dst[len(dst)-1]) // safe: the only move
 		}
 	}
-	if order == 1 && int(st.deals) < len(rg.deals) {
+	canDeal := int(st.deals) < len(rg.deals)
+	if order == 1 && canDeal {
 		dst = append(dst, qmove{qmDeal, 0})
 	}
 	if order != 2 {
-		for j := 0; j < rg.reserves; j++ {
-			if c := rg.top(st, j); c != engine.NoCard && rg.fits(c, v) {
-				dst = append(dst, qmove{qmReserve, uint8(j)})
-			}
-		}
+		dst = rg.reserveMoves(st, v, dst)
 	}
 	for i := 0; i < rg.piles; i++ {
-		n := st.st[i]
-		if n == 0 {
-			continue
-		}
 		// (a fill card alone on the table is no structure: normalize)
-		if rg.fits(rg.stc[i][n-1], v) {
+		if n := st.st[i]; n > 0 && rg.fits(rg.stc[i][n-1], v) {
 			dst = append(dst, qmove{qmReveal, uint8(i)})
 		}
 	}
 	if order == 2 {
-		for j := 0; j < rg.reserves; j++ {
-			if c := rg.top(st, j); c != engine.NoCard && rg.fits(c, v) {
-				dst = append(dst, qmove{qmReserve, uint8(j)})
-			}
-		}
+		dst = rg.reserveMoves(st, v, dst)
 	}
-	if order != 1 && int(st.deals) < len(rg.deals) {
+	if order != 1 && canDeal {
 		dst = append(dst, qmove{qmDeal, 0})
+	}
+	return dst
+}
+
+// reserveMoves appends the moves of the reserves' top cards onto the piles.
+func (rg *resGame) reserveMoves(st *qstate, v *qview, dst []qmove) []qmove {
+	for j := 0; j < rg.reserves; j++ {
+		if c := rg.top(st, j); c != engine.NoCard && rg.fits(c, v) {
+			dst = append(dst, qmove{qmReserve, uint8(j)})
+		}
 	}
 	return dst
 }
