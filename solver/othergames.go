@@ -54,38 +54,48 @@ func otherProof(ctx context.Context, lg *lgame, root lstate, budget int64, deadl
 // search, whose lost marks guide the real search.
 func otherProofs(ctx context.Context, lg *lgame, root lstate, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, ls *lsearch) {
 	v, ls := otherProof(ctx, lg, root, share, deadline, mem)
-	*spent += ls.nodes
-	*abstract += ls.nodes
-	*peak = max(*peak, ls.seen.bytes())
-	st := Stats{Nodes: *spent, Stored: ls.nodes, TableSize: *peak, Elapsed: time.Since(start), Stop: ls.stop, RelaxedNodes: *abstract}
-	switch {
-	case v == Lost:
-		st.Stop = NotStopped
-		ls.seen.free()
-		return Result{Verdict: Lost, Stats: st}, true, nil
-	case ls.stop == StopTime || ls.stop == StopCancelled || (opt.MaxNodes > 0 && *spent >= opt.MaxNodes):
-		if st.Stop == NotStopped {
-			st.Stop = StopNodes
-		}
-		ls.seen.free()
-		return Result{Verdict: Unknown, Stats: st}, true, nil
+	if r, done := rootProofResult(opt, start, v, ls.nodes, ls.stop, ls.seen, spent, peak, abstract); done {
+		return r, true, nil
 	}
 	return Result{}, false, ls
 }
 
+// rootProofResult counts an abstraction's search from the root (its
+// verdict v, its states, why it stopped, its set of lost marks) in Solve's
+// totals (*spent, *peak, *abstract: see otherProofs) and tells whether its
+// result is the answer: a proved loss, or a budget spent (time, cancelled,
+// or the nodes); then the set is freed.
+func rootProofResult(opt Options, start time.Time, v Verdict, nodes int64, stop Stop, seen *keyset, spent, peak, abstract *int64) (Result, bool) {
+	*spent += nodes
+	*abstract += nodes
+	*peak = max(*peak, seen.bytes())
+	st := Stats{Nodes: *spent, Stored: nodes, TableSize: *peak, Elapsed: time.Since(start), Stop: stop, RelaxedNodes: *abstract}
+	switch {
+	case v == Lost:
+		st.Stop = NotStopped
+		seen.free()
+		return Result{Verdict: Lost, Stats: st}, true
+	case stop == StopTime || stop == StopCancelled || (opt.MaxNodes > 0 && *spent >= opt.MaxNodes):
+		if st.Stop == NotStopped {
+			st.Stop = StopNodes
+		}
+		seen.free()
+		return Result{Verdict: Unknown, Stats: st}, true
+	}
+	return Result{}, false
+}
+
 // resGameFor returns the reserve game (resgame.go) rooted at s and its
 // root state, or nil where Solve does not search it: where the relaxed game
-// or the link game bounds s, where the rules or the position do not admit
-// it, and where the stock is dealt only when no other move is possible.
+// bounds s (the link game's rules, without reserves, never admit it),
+// where the rules or the position do not admit it, and where the stock is
+// dealt only when no other move is possible.
 // There the reserve game, which deals at any time, is much weaker than the
 // real search, which proves most deals lost quickly: Agnes Bernauer's
 // native deals 0..99 with --stuck-only at 500,000 nodes, 27 unknown with
 // it where version 39 left 17 (results/bench.md).
 func resGameFor(s *engine.State) (*resGame, qstate) {
 	if r := &s.Game().Rules; relaxApplies(r) || r.DealOnlyWhenStuck {
-		return nil, qstate{}
-	}
-	if lg, _ := otherGame(s); lg != nil {
 		return nil, qstate{}
 	}
 	rg, root, ok := newResGame(s)
@@ -102,21 +112,8 @@ func resGameFor(s *engine.State) (*resGame, qstate) {
 func resProofs(ctx context.Context, rg *resGame, root qstate, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, rs *resSearch) {
 	rs = &resSearch{rg: rg, seen: newKeyset(mem), budget: share, deadline: deadline, ctx: ctx}
 	v := rs.search(root)
-	*spent += rs.nodes
-	*abstract += rs.nodes
-	*peak = max(*peak, rs.seen.bytes())
-	st := Stats{Nodes: *spent, Stored: rs.nodes, TableSize: *peak, Elapsed: time.Since(start), Stop: rs.stop, RelaxedNodes: *abstract}
-	switch {
-	case v == Lost:
-		st.Stop = NotStopped
-		rs.seen.free()
-		return Result{Verdict: Lost, Stats: st}, true, nil
-	case rs.stop == StopTime || rs.stop == StopCancelled || (opt.MaxNodes > 0 && *spent >= opt.MaxNodes):
-		if st.Stop == NotStopped {
-			st.Stop = StopNodes
-		}
-		rs.seen.free()
-		return Result{Verdict: Unknown, Stats: st}, true, nil
+	if r, done := rootProofResult(opt, start, v, rs.nodes, rs.stop, rs.seen, spent, peak, abstract); done {
+		return r, true, nil
 	}
 	return Result{}, false, rs
 }

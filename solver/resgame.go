@@ -538,12 +538,10 @@ func (rs *resSearch) search(st qstate) Verdict {
 	for r := 0; ; r++ {
 		rs.order = r % resOrders
 		rs.stop = NotStopped
-		rs.budget = rs.nodes + resRestartFirst<<(r/resOrders)
-		if limit > 0 && (rs.budget > limit || r/resOrders >= 40) {
-			rs.budget = limit
-		}
-		if limit == 0 && r/resOrders >= 40 {
-			rs.budget = 0
+		rs.budget = rs.nodes + resRestartFirst<<min(r/resOrders, resDoublings)
+		last := r/resOrders >= resDoublings || limit > 0 && rs.budget >= limit
+		if last {
+			rs.budget = limit // the last round: all that is left
 		}
 		won := rs.visit(st, 0)
 		switch {
@@ -551,17 +549,19 @@ func (rs *resSearch) search(st qstate) Verdict {
 			return Won
 		case rs.stop == NotStopped:
 			return Lost
-		case rs.stop != StopNodes || rs.budget == limit || rs.budget == 0:
+		case rs.stop != StopNodes || last:
 			return Unknown
 		}
 	}
 }
 
-// The reserve game's restarts (search): the first round's budget, and the
-// move orders.
+// The reserve game's restarts (search): the first round's budget, the
+// move orders, and the doublings after which the last round takes all that
+// is left.
 const (
 	resRestartFirst = 1024
 	resOrders       = 3
+	resDoublings    = 40
 )
 
 func (rs *resSearch) visit(st qstate, depth int) bool {
