@@ -172,64 +172,12 @@ func newResGame(s *engine.State) (*resGame, qstate, bool) {
 	if !resApplies(r) || g.Piles() > engine.MaxPiles || r.Ranks > 15 || len(s.Waste()) > 0 {
 		return nil, qstate{}, false
 	}
-	rg := &resGame{piles: g.Piles(), reserves: r.Reserves, ranks: r.Ranks}
-	for c := engine.Card(0); c < 64; c++ {
-		rg.hostGroup[c], rg.inGroup[c], rg.resOf[c] = -1, -1, -1
-		if c.Valid() && !c.IsJoker() && c.Rank() <= r.Ranks {
-			rg.all |= cbit(c)
-			rg.total++
-			if s.CanFill(c) {
-				rg.fillers |= cbit(c)
-			}
-		}
+	rg := &resGame{}
+	if !rg.initCards(s) {
+		return nil, qstate{}, false
 	}
-	for c := engine.Card(0); c < 64; c++ {
-		if rg.all&cbit(c) == 0 {
-			continue
-		}
-		var h uint64
-		for t := engine.Card(0); t < 64; t++ {
-			if rg.all&cbit(t) != 0 && g.Fits(c, t) {
-				h |= cbit(t)
-			}
-		}
-		if h == 0 {
-			continue
-		}
-		k := -1
-		for j, hs := range rg.hosts {
-			switch {
-			case hs == h:
-				k = j
-			case hs&h != 0:
-				return nil, qstate{}, false // not typed
-			}
-		}
-		if k < 0 {
-			k = len(rg.hosts)
-			rg.hosts = append(rg.hosts, h)
-			rg.kids = append(rg.kids, 0)
-		}
-		rg.hostGroup[c] = int8(k)
-		rg.kids[k] |= cbit(c)
-		rg.hasHost |= cbit(c)
-	}
-	if len(rg.hosts) > len(qview{}.unc) {
-		return nil, qstate{}, false // more host groups than a view holds
-	}
-	for k, h := range rg.hosts {
-		for m := h; m != 0; m &= m - 1 {
-			rg.inGroup[bits.TrailingZeros64(m)] = int8(k)
-		}
-	}
-	base := s.Base()
 	var st qstate
 	for f := 0; f < 4; f++ {
-		for h := 0; h < r.Ranks; h++ {
-			c := engine.NewCard((base-1+h)%r.Ranks+1, f)
-			rg.next[f][h] = c
-			rg.upTo[f][h+1] = rg.upTo[f][h] | cbit(c)
-		}
 		st.found[f] = uint8(s.Foundation(f))
 	}
 	at := uint(16 + 4) // the foundations' heights, then the deals
@@ -286,6 +234,74 @@ func newResGame(s *engine.State) (*resGame, qstate, bool) {
 		}
 	}
 	return rg, st, true
+}
+
+// initCards sets what the reserve game knows of the game of s, whatever
+// the root: its cards, their host groups and the foundations' sequences.
+// It is false where the rules are not typed or have more host groups than
+// a view holds.
+func (rg *resGame) initCards(s *engine.State) bool {
+	g := s.Game()
+	r := &g.Rules
+	rg.piles, rg.reserves, rg.ranks = g.Piles(), r.Reserves, r.Ranks
+	for c := engine.Card(0); c < 64; c++ {
+		rg.hostGroup[c], rg.inGroup[c], rg.resOf[c] = -1, -1, -1
+		if c.Valid() && !c.IsJoker() && c.Rank() <= r.Ranks {
+			rg.all |= cbit(c)
+			rg.total++
+			if s.CanFill(c) {
+				rg.fillers |= cbit(c)
+			}
+		}
+	}
+	for c := engine.Card(0); c < 64; c++ {
+		if rg.all&cbit(c) == 0 {
+			continue
+		}
+		var h uint64
+		for t := engine.Card(0); t < 64; t++ {
+			if rg.all&cbit(t) != 0 && g.Fits(c, t) {
+				h |= cbit(t)
+			}
+		}
+		if h == 0 {
+			continue
+		}
+		k := -1
+		for j, hs := range rg.hosts {
+			switch {
+			case hs == h:
+				k = j
+			case hs&h != 0:
+				return false // not typed
+			}
+		}
+		if k < 0 {
+			k = len(rg.hosts)
+			rg.hosts = append(rg.hosts, h)
+			rg.kids = append(rg.kids, 0)
+		}
+		rg.hostGroup[c] = int8(k)
+		rg.kids[k] |= cbit(c)
+		rg.hasHost |= cbit(c)
+	}
+	if len(rg.hosts) > len(qview{}.unc) {
+		return false // more host groups than a view holds
+	}
+	for k, h := range rg.hosts {
+		for m := h; m != 0; m &= m - 1 {
+			rg.inGroup[bits.TrailingZeros64(m)] = int8(k)
+		}
+	}
+	base := s.Base()
+	for f := 0; f < 4; f++ {
+		for h := 0; h < r.Ranks; h++ {
+			c := engine.NewCard((base-1+h)%r.Ranks+1, f)
+			rg.next[f][h] = c
+			rg.upTo[f][h+1] = rg.upTo[f][h] | cbit(c)
+		}
+	}
+	return true
 }
 
 // normalize counts a structure of one fill card as none (the card placed).
@@ -437,7 +453,7 @@ func (rg *resGame) moves(st *qstate, v *qview, order int, dst []qmove) []qmove {
 				dst = append(dst, qmove{qmUp, uint8(f)})
 			}
 		}
-		if len(dst) > before && rg.safeUp(st, c) {
+		if len(dst) > before && rg.safeUp(&st.found, c) {
 			return append(dst[:first], dst[len(dst)-1]) // safe: the only move
 		}
 	}
@@ -662,14 +678,14 @@ func (g *qguide) release() {
 
 // safeUp tells whether c going up is safe: every card that fits on c is up
 // already ("Safe moves" above).
-func (rg *resGame) safeUp(st *qstate, c engine.Card) bool {
+func (rg *resGame) safeUp(found *[4]uint8, c engine.Card) bool {
 	k := rg.inGroup[c]
 	if k < 0 {
 		return true
 	}
 	var gone uint64
 	for f := 0; f < 4; f++ {
-		gone |= rg.upTo[f][st.found[f]]
+		gone |= rg.upTo[f][found[f]]
 	}
 	return rg.kids[k]&^gone == 0
 }
