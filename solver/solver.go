@@ -116,6 +116,7 @@ type search struct {
 	rguide   *rsolver
 	lguide   *lguide
 	qguide   *qguide
+	sguide   *sguide
 	maxDepth int  // tuning.maxDepth
 	topOnly  bool // the talon's moves are the waste top's alone (the beam's: see kplus)
 }
@@ -476,7 +477,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// game guides it
 	lg, lroot := otherGame(&s)
 	qg, qroot := resGameFor(&s)
-	realMem, guideMem = memSplit(opt, relaxed || lg != nil || qg != nil)
+	// where none of those applies, the segment game (seggame.go) guides
+	// the search
+	seg := !relaxed && lg == nil && qg == nil && tn.segGuideStates > 0 && segApplies(&s.Game().Rules)
+	realMem, guideMem = memSplit(opt, relaxed || lg != nil || qg != nil || seg)
 	var rsol *rsolver
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
@@ -549,6 +553,13 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		mkGuide = func() guider {
 			rg, _ := resGameFor(&s)
 			return newQguide(&resSearch{rg: rg, seen: newKeyset(linkMarksMem(guideMem)), deadline: deadline, ctx: ctx}, guideMem, tn.linkGuideStates)
+		}
+	case seg:
+		// the segment game's guide (seggame.go)
+		if sgd := newSguide(ctx, &s, guideMem, tn.segGuideStates, tn.segCheckAfter, deadline); sgd != nil {
+			defer sgd.release()
+			g0 = sgd
+			mkGuide = func() guider { return newSguide(ctx, &s, guideMem, tn.segGuideStates, tn.segCheckAfter, deadline) }
 		}
 	case rsol != nil:
 		g0, mkGuide = rsol, mkRsolver
@@ -631,6 +642,8 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 				sr.lguide = g
 			case *qguide:
 				sr.qguide = g
+			case *sguide:
+				sr.sguide = g
 			}
 		}
 		run := func() {
@@ -819,6 +832,9 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if sr.qguide != nil && sr.qguide.isLost(s, sr.nodesLeft()) {
 		return false
 	}
+	if sr.sguide != nil && sr.sguide.isLost(s, sr.nodesLeft()) {
+		return false
+	}
 	if pend == 0 {
 		moves = sr.generate(s, sr.bufs[depth][:0], pend)
 		sr.bufs[depth] = moves
@@ -827,6 +843,13 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}
 	var child engine.State
+	// the segment game's deferred check (seggame.go): once the children
+	// have taken sguide.checkAfter nodes, the rest are skipped if it proves s
+	// lost
+	checkAt := int64(-1)
+	if sr.sguide != nil && sr.sguide.deferred(s) {
+		checkAt = sr.nodes + sr.guideNodes() + sr.sguide.checkAfter
+	}
 	for _, m := range moves {
 		child = *s
 		for k := 0; k < m.steps(); k++ {
@@ -845,6 +868,12 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		}
 		if sr.stop != NotStopped {
 			return false
+		}
+		if checkAt >= 0 && sr.nodes+sr.guideNodes() >= checkAt {
+			checkAt = -1
+			if sr.sguide.check(s, sr.nodesLeft()) {
+				return false
+			}
 		}
 	}
 	return false

@@ -1,0 +1,208 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
+)
+
+// segTestRules are the small Agnes Sorel games the segment game's tests
+// play: as dealt (four ranks, three piles), with five ranks, with more
+// cards face down, dealt face up, and dealing only when stuck.
+func segTestRules(t *testing.T) []namedRules {
+	t.Helper()
+	dealt, ok := variants.Small("agnes-sorel")
+	if !ok {
+		t.Fatal("agnes-sorel has no small version")
+	}
+	five := dealt
+	five.Ranks = 5
+	down := dealt
+	down.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
+	up := dealt
+	up.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 0, Up: 2}, {Down: 0, Up: 3}}
+	stuck := dealt
+	stuck.DealOnlyWhenStuck = true
+	out := []namedRules{{"dealt", dealt}, {"five ranks", five}, {"more face down", down}, {"face up", up}, {"stuck only", stuck}}
+	for _, v := range out {
+		if !segApplies(&v.rules) {
+			t.Fatalf("%s: the segment game does not apply", v.name)
+		}
+	}
+	return out
+}
+
+// TestSegGameIsLost checks the segment game's theorem against the plain
+// search (NoPrune, which does not use it) on small Agnes Sorel games: in
+// random play from each deal, every position that the segment game calls
+// lost must be lost. Each position is searched twice: by a guide kept for
+// the whole deal, whose lost marks from earlier positions serve it, and by
+// a new one; the two must agree, which holds the keys to naming a state
+// whatever it was reached from. Enough positions must be called lost, some
+// of them before the last deal, for the check to mean something. It also
+// checks the game's stock against the position's: the cards left, and the
+// card that the next deal puts on the first pile.
+func TestSegGameIsLost(t *testing.T) {
+	deals := 1500
+	if testing.Short() {
+		deals = 300
+	}
+	for _, v := range segTestRules(t) {
+		name := v.name
+		t.Run(name, func(t *testing.T) {
+			g, err := engine.NewGame(v.rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deals := deals
+			if v.rules.Ranks > 4 {
+				deals /= 4 // its plain searches take longer
+			}
+			rng := rand.New(rand.NewPCG(11, uint64(len(name))))
+			var buf []engine.Move
+			checked, early, wonSeen := 0, 0, 0
+			search := func(sg *sguide, s *engine.State) Verdict {
+				st, ok := sg.ss.sg.alpha(s)
+				if !ok {
+					t.Fatalf("no id left for a frozen part of\n%s", engine.FormatText(s.Layout(), engine.TextOptions{}))
+				}
+				sg.ss.budget, sg.ss.stop = sg.ss.nodes+200_000, NotStopped
+				switch won := sg.ss.visit(st, 0); {
+				case won:
+					return Won
+				case sg.ss.stop == NotStopped:
+					return Lost
+				case sg.ss.stop != StopNodes:
+					t.Fatalf("the search stopped: %v", sg.ss.stop)
+				}
+				return Unknown
+			}
+			for seed := uint64(0); seed < uint64(deals); seed++ {
+				s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				kept := newSguide(context.Background(), &s, 0, 0, 0, time.Time{})
+				if kept == nil {
+					t.Fatalf("seed %d: the segment game does not apply", seed)
+				}
+				sg := kept.ss.sg
+				for ply := 0; ply < 200; ply++ {
+					var stock uint64
+					for _, c := range s.Stock() {
+						stock |= cbit(c)
+					}
+					if n := len(s.Stock()); sg.later[n] != stock {
+						t.Fatalf("seed %d ply %d: the game's stock of %d cards is not the position's", seed, ply, n)
+					}
+					fresh := newSguide(context.Background(), &s, 0, 0, 0, time.Time{})
+					byKept, byFresh := search(kept, &s), search(fresh, &s)
+					fresh.release()
+					if byKept != byFresh && byKept != Unknown && byFresh != Unknown {
+						t.Fatalf("seed %d ply %d: the guide kept for the deal says %v, a new one %v", seed, ply, byKept, byFresh)
+					}
+					if byKept == Lost {
+						checked++
+						if len(s.Stock()) > 0 {
+							early++
+						}
+						if res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}); res.Verdict != Lost {
+							t.Fatalf("seed %d ply %d: the segment game says lost, the plain search %v\n%s",
+								seed, ply, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
+						}
+						break
+					}
+					if s.Won() {
+						wonSeen++
+						break
+					}
+					if buf = s.Moves(buf[:0]); len(buf) == 0 {
+						break
+					}
+					m := buf[rng.IntN(len(buf))]
+					if m == engine.MoveDeal {
+						next := sg.stock[len(sg.stock)-len(s.Stock())]
+						s.Apply(m)
+						if p := s.Pile(0); p[len(p)-1] != next {
+							t.Fatalf("seed %d ply %d: the deal put %v on the first pile, the game %v", seed, ply, p[len(p)-1], next)
+						}
+						continue
+					}
+					s.Apply(m)
+				}
+				kept.release()
+			}
+			if checked < deals/20 || early < deals/100 {
+				t.Errorf("only %d positions called lost (%d before the last deal) in %d deals' random play: the check tests little", checked, early, deals)
+			}
+			t.Logf("%d positions called lost (%d before the last deal), each lost; %d random games won", checked, early, wonSeen)
+		})
+	}
+}
+
+// TestSegGuideAgreesWithNoPrune: on the small Agnes Sorel games, the full
+// search guided by the segment game, with the quick search and the beams
+// off so that every deal is decided by the guided search, gives NoPrune's
+// verdict, and its wins replay. The guide's budget is lowered, so that its
+// searches run out and their marks are met again from other nodes.
+func TestSegGuideAgreesWithNoPrune(t *testing.T) {
+	deals := 1000
+	if testing.Short() {
+		deals = 150
+	}
+	checkGuidedAgainstNoPrune(t, segTestRules(t), deals, func(s *engine.State) bool {
+		return segApplies(&s.Game().Rules)
+	})
+}
+
+// TestSegDeal pins the segment game's effect on a full deal: Agnes Sorel's
+// native deal 6, unknown after 10 M nodes of version 40's search, is lost
+// within 2 M nodes, and the search allocates nothing per state.
+func TestSegDeal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of 2 M nodes")
+	}
+	_, r, err := variants.Resolve("agnes-sorel", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&g.Rules, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res Result
+	allocs := testing.AllocsPerRun(1, func() {
+		res = Solve(context.Background(), s, Options{MaxNodes: 2_000_000, Mem: 1 << 30, Workers: 1})
+	})
+	if res.Verdict != Lost {
+		t.Fatalf("deal 6: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
+	}
+	if allocs > 3000 {
+		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per state)", res.Stats.Nodes, allocs)
+	}
+	t.Logf("deal 6: lost in %d nodes (%d of the segment game, %d real nodes pruned), %.0f allocations", res.Stats.Nodes, res.Stats.RelaxedNodes, res.Stats.Pruned, allocs)
+}
+
+// TestSegGameApplies pins the games the segment game bounds: of the
+// games the variants define, as dealt, Agnes Sorel alone (its stock dealt
+// onto the piles, spaces that stay empty, no reserves), dealt face up or
+// not; Agnes Bernauer (reserves), the games with a waste or with cells
+// and those whose spaces may be filled are refused.
+func TestSegGameApplies(t *testing.T) {
+	for _, name := range variants.Names() {
+		for _, o := range []variants.Options{{}, {FaceUp: true}} {
+			_, r, err := variants.Resolve(name, o)
+			if err != nil {
+				continue // the game has no such option
+			}
+			if want := name == "agnes-sorel"; segApplies(&r) != want {
+				t.Errorf("%s %+v: segApplies says %v, want %v", name, o, !want, want)
+			}
+		}
+	}
+}
