@@ -1,9 +1,7 @@
 package solver
 
 import (
-	"context"
 	"math/bits"
-	"time"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -545,14 +543,10 @@ func (lg *lgame) won(st *lstate) bool {
 
 // lsearch is one exhaustive search of a link game.
 type lsearch struct {
-	lg       *lgame
-	seen     *keyset
-	nodes    int64
-	budget   int64 // 0: no limit
-	deadline time.Time
-	ctx      context.Context
-	stop     Stop
-	bufs     [][]lmove
+	lg   *lgame
+	seen *keyset
+	absCount
+	bufs [][]lmove
 }
 
 // search decides the link game from st: Lost (proved: the root position
@@ -602,20 +596,8 @@ func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
 	if ls.seen.contains(k) {
 		return false
 	}
-	ls.nodes++
-	if ls.budget > 0 && ls.nodes >= ls.budget {
-		ls.stop = StopNodes
+	if !ls.enter() {
 		return false
-	}
-	if ls.nodes&1023 == 0 {
-		if !ls.deadline.IsZero() && time.Now().After(ls.deadline) {
-			ls.stop = StopTime
-			return false
-		}
-		if ls.ctx != nil && ls.ctx.Err() != nil {
-			ls.stop = StopCancelled
-			return false
-		}
 	}
 	for len(ls.bufs) <= depth {
 		ls.bufs = append(ls.bufs, make([]lmove, 0, 64))

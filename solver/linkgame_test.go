@@ -77,7 +77,7 @@ func linkSearch(s *engine.State) Verdict {
 	if !ok {
 		panic("linkSearch: the link game does not apply")
 	}
-	ls := &lsearch{lg: lg, seen: newKeyset(0), ctx: context.Background()}
+	ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
 	defer ls.seen.free()
 	return ls.search(root)
 }
@@ -297,7 +297,7 @@ func checkLinkDeal(r *engine.Rules, seed uint64, breakGuard int) (realWon, linkW
 	if w.err != nil {
 		return false, false, w.err
 	}
-	ls := &lsearch{lg: lg, seen: newKeyset(0), ctx: context.Background()}
+	ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
 	defer ls.seen.free()
 	v := ls.search(root)
 	plain := plainLink(lg, root, map[lstate]bool{})
@@ -320,7 +320,7 @@ func checkLinkDeal(r *engine.Rules, seed uint64, breakGuard int) (realWon, linkW
 			st.f[f] = uint8(rng.IntN(r.Ranks/2 + 1))
 			st.L &^= lg.upTo[f][st.f[f]]
 		}
-		ls := &lsearch{lg: lg, seen: newKeyset(0), ctx: context.Background()}
+		ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
 		v := ls.search(st)
 		ls.seen.free()
 		if plain := plainLink(lg, st, map[lstate]bool{}); (v == Won) != plain {
@@ -412,7 +412,7 @@ func TestLinkReadersFree(t *testing.T) {
 		lg.setReaders()
 		st := lstate{L: 32624, f: [4]uint8{0, 0, 0, 1}}
 		plain := plainLink(lg, st, map[lstate]bool{})
-		ls := &lsearch{lg: lg, seen: newKeyset(0), ctx: context.Background()}
+		ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
 		v := ls.search(st)
 		ls.seen.free()
 		if !plain {

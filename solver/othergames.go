@@ -38,7 +38,7 @@ func otherGame(s *engine.State) (*lgame, lstate) {
 // or Unknown (ls.stop says why), and the search, whose lost marks the
 // guide of the real search keeps (linkguide.go).
 func otherProof(ctx context.Context, lg *lgame, root lstate, budget int64, deadline time.Time, mem int64) (v Verdict, ls *lsearch) {
-	ls = &lsearch{lg: lg, seen: newKeyset(mem), budget: budget, deadline: deadline, ctx: ctx}
+	ls = &lsearch{lg: lg, seen: newKeyset(mem), absCount: absCount{budget: budget, deadline: deadline, ctx: ctx}}
 	if budget < 0 {
 		return Unknown, ls
 	}
@@ -110,10 +110,43 @@ func resGameFor(s *engine.State) (*resGame, qstate) {
 // result is the answer (a proved loss, or a budget spent), and when it is
 // not, rs is the search, whose lost marks guide the real search.
 func resProofs(ctx context.Context, rg *resGame, root qstate, opt Options, start, deadline time.Time, share, mem int64, spent, peak, abstract *int64) (r Result, done bool, rs *resSearch) {
-	rs = &resSearch{rg: rg, seen: newKeyset(mem), budget: share, deadline: deadline, ctx: ctx}
+	rs = &resSearch{rg: rg, seen: newKeyset(mem), absCount: absCount{budget: share, deadline: deadline, ctx: ctx}}
 	v := rs.search(root)
 	if r, done := rootProofResult(opt, start, v, rs.nodes, rs.stop, rs.seen, spent, peak, abstract); done {
 		return r, true, nil
 	}
 	return Result{}, false, rs
+}
+
+// absCount is the accounting of an abstraction's search (the link game's,
+// the reserve game's, the segment game's): the states it visited, the
+// budget and the clock it stops at, and why it stopped.
+type absCount struct {
+	nodes    int64
+	budget   int64 // the nodes count at which it stops (0: no limit)
+	deadline time.Time
+	ctx      context.Context
+	stop     Stop
+}
+
+// enter counts a new state and tells whether the search may search it;
+// when not, stop says why: the budget spent, or (looked at every 1,024
+// states) the clock or the context.
+func (a *absCount) enter() bool {
+	a.nodes++
+	if a.budget > 0 && a.nodes >= a.budget {
+		a.stop = StopNodes
+		return false
+	}
+	if a.nodes&1023 == 0 {
+		if !a.deadline.IsZero() && time.Now().After(a.deadline) {
+			a.stop = StopTime
+			return false
+		}
+		if a.ctx != nil && a.ctx.Err() != nil {
+			a.stop = StopCancelled
+			return false
+		}
+	}
+	return true
 }

@@ -1,9 +1,7 @@
 package solver
 
 import (
-	"context"
 	"math/bits"
-	"time"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -528,15 +526,11 @@ func (rg *resGame) won(st *qstate) bool {
 // resSearch searches the reserve game; seen holds the states searched in
 // full and lost.
 type resSearch struct {
-	rg       *resGame
-	seen     *keyset
-	nodes    int64
-	budget   int64 // the nodes count at which it stops (0: no limit)
-	deadline time.Time
-	ctx      context.Context
-	stop     Stop
-	bufs     [][]qmove
-	order    int // the order of its moves (moves)
+	rg   *resGame
+	seen *keyset
+	absCount
+	bufs  [][]qmove
+	order int // the order of its moves (moves)
 }
 
 // search decides the reserve game from st: Lost (proved: the position
@@ -589,20 +583,8 @@ func (rs *resSearch) visit(st qstate, depth int) bool {
 	if rs.seen.contains(k) {
 		return false
 	}
-	rs.nodes++
-	if rs.budget > 0 && rs.nodes >= rs.budget {
-		rs.stop = StopNodes
+	if !rs.enter() {
 		return false
-	}
-	if rs.nodes&1023 == 0 {
-		if !rs.deadline.IsZero() && time.Now().After(rs.deadline) {
-			rs.stop = StopTime
-			return false
-		}
-		if rs.ctx != nil && rs.ctx.Err() != nil {
-			rs.stop = StopCancelled
-			return false
-		}
 	}
 	for len(rs.bufs) <= depth {
 		rs.bufs = append(rs.bufs, make([]qmove, 0, 32))

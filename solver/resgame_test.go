@@ -47,61 +47,82 @@ func TestResGameIsLost(t *testing.T) {
 	for _, v := range resTestRules(t) {
 		name := v.name
 		t.Run(name, func(t *testing.T) {
-			g, err := engine.NewGame(v.rules)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
-			var buf []engine.Move
-			checked, wonSeen := 0, 0
 			lost := func(rg *resGame, st qstate) bool {
 				rs := &resSearch{rg: rg, seen: newKeyset(0)}
 				defer rs.seen.free()
 				return rs.search(st) == Lost
 			}
-			for seed := uint64(0); seed < uint64(deals); seed++ {
-				s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
-				if err != nil {
-					t.Fatal(err)
-				}
-				root, _, ok := newResGame(&s)
-				if !ok {
-					t.Fatalf("seed %d: the reserve game does not apply to the deal", seed)
-				}
-				for ply := 0; ply < 200; ply++ {
-					st, ok := root.alpha(&s)
+			checked, _, wonSeen := checkLostInRandomPlay(t, v.rules, deals, rand.New(rand.NewPCG(7, uint64(len(name)))),
+				func(seed uint64, s *engine.State) (func(ply int, s *engine.State) bool, func()) {
+					root, _, ok := newResGame(s)
 					if !ok {
-						t.Fatalf("seed %d ply %d: α not read from the deal's game", seed, ply)
+						t.Fatalf("seed %d: the reserve game does not apply to the deal", seed)
 					}
-					here, hst, ok := newResGame(&s)
-					if !ok {
-						t.Fatalf("seed %d ply %d: the reserve game does not apply", seed, ply)
-					}
-					byRoot, byHere := lost(root, st), lost(here, hst)
-					if byRoot || byHere {
-						checked++
-						if res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}); res.Verdict != Lost {
-							t.Fatalf("seed %d ply %d: the reserve game says lost (from the deal %v, from here %v), the plain search %v\n%s",
-								seed, ply, byRoot, byHere, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
+					return func(ply int, s *engine.State) bool {
+						st, ok := root.alpha(s)
+						if !ok {
+							t.Fatalf("seed %d ply %d: α not read from the deal's game", seed, ply)
 						}
-						break
-					}
-					if s.Won() {
-						wonSeen++
-						break
-					}
-					if buf = s.Moves(buf[:0]); len(buf) == 0 {
-						break
-					}
-					s.Apply(buf[rng.IntN(len(buf))])
-				}
-			}
+						here, hst, ok := newResGame(s)
+						if !ok {
+							t.Fatalf("seed %d ply %d: the reserve game does not apply", seed, ply)
+						}
+						return lost(root, st) || lost(here, hst)
+					}, func() {}
+				})
 			if checked < deals/40 {
 				t.Errorf("only %d positions called lost in %d deals' random play: the check tests little", checked, deals)
 			}
 			t.Logf("%d positions called lost, each lost; %d random games won", checked, wonSeen)
 		})
 	}
+}
+
+// checkLostInRandomPlay plays deals native deals of the rules at random
+// (rng) and asks an abstraction, at every position, whether it is lost:
+// deal(seed, s) sets the abstraction up for the deal s and returns the
+// question, and what to do when the deal's play ends. A position called
+// lost must be lost by the plain search (NoPrune), and ends its deal's
+// play. It returns the positions called lost, those of them before the
+// last deal (early), and the random games won.
+func checkLostInRandomPlay(t *testing.T, rules engine.Rules, deals int, rng *rand.Rand,
+	deal func(seed uint64, s *engine.State) (lost func(ply int, s *engine.State) bool, done func())) (checked, early, won int) {
+	t.Helper()
+	g, err := engine.NewGame(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf []engine.Move
+	for seed := uint64(0); seed < uint64(deals); seed++ {
+		s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lost, done := deal(seed, &s)
+		for ply := 0; ply < 200; ply++ {
+			if lost(ply, &s) {
+				checked++
+				if len(s.Stock()) > 0 {
+					early++
+				}
+				if res := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000}); res.Verdict != Lost {
+					t.Fatalf("seed %d ply %d: the abstraction says lost, the plain search %v\n%s",
+						seed, ply, res.Verdict, engine.FormatText(s.Layout(), engine.TextOptions{}))
+				}
+				break
+			}
+			if s.Won() {
+				won++
+				break
+			}
+			if buf = s.Moves(buf[:0]); len(buf) == 0 {
+				break
+			}
+			s.Apply(buf[rng.IntN(len(buf))])
+		}
+		done()
+	}
+	return checked, early, won
 }
 
 // TestResGuideAgreesWithNoPrune: on the small Agnes Bernauer games (but

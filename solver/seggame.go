@@ -408,14 +408,10 @@ func (sg *segGame) won(st *sstate) bool {
 // segSearch searches the segment game; seen holds the states searched in
 // full and lost.
 type segSearch struct {
-	sg       *segGame
-	seen     *keyset
-	nodes    int64
-	budget   int64 // the nodes count at which it stops (0: no limit)
-	deadline time.Time
-	ctx      context.Context
-	stop     Stop
-	bufs     [][]smove
+	sg   *segGame
+	seen *keyset
+	absCount
+	bufs [][]smove
 }
 
 // visit searches st: true where it found a win; false where st is lost
@@ -429,20 +425,8 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 	if ss.seen.contains(k) {
 		return false
 	}
-	ss.nodes++
-	if ss.budget > 0 && ss.nodes >= ss.budget {
-		ss.stop = StopNodes
+	if !ss.enter() {
 		return false
-	}
-	if ss.nodes&1023 == 0 {
-		if !ss.deadline.IsZero() && time.Now().After(ss.deadline) {
-			ss.stop = StopTime
-			return false
-		}
-		if ss.ctx != nil && ss.ctx.Err() != nil {
-			ss.stop = StopCancelled
-			return false
-		}
 	}
 	for len(ss.bufs) <= depth {
 		ss.bufs = append(ss.bufs, make([]smove, 0, 32))
@@ -496,7 +480,7 @@ func newSguide(ctx context.Context, s *engine.State, mem, budget, after int64, d
 		return nil
 	}
 	return &sguide{
-		ss:         segSearch{sg: sg, seen: newKeyset(linkMarksMem(mem)), deadline: deadline, ctx: ctx},
+		ss:         segSearch{sg: sg, seen: newKeyset(linkMarksMem(mem)), absCount: absCount{deadline: deadline, ctx: ctx}},
 		checkAfter: after,
 		guideSets:  newGuideSets(mem, budget),
 	}

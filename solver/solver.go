@@ -499,7 +499,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	switch {
 	case qg == nil:
 	case tn.linkRootShare < 0:
-		qrs = &resSearch{rg: qg, seen: newKeyset(linkMarksMem(guideMem)), deadline: deadline, ctx: ctx}
+		qrs = &resSearch{rg: qg, seen: newKeyset(linkMarksMem(guideMem)), absCount: absCount{deadline: deadline, ctx: ctx}}
 	default:
 		var share int64 // 0: no limit
 		if opt.MaxNodes > 0 {
@@ -552,7 +552,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		g0 = qgd
 		mkGuide = func() guider {
 			rg, _ := resGameFor(&s)
-			return newQguide(&resSearch{rg: rg, seen: newKeyset(linkMarksMem(guideMem)), deadline: deadline, ctx: ctx}, guideMem, tn.linkGuideStates)
+			return newQguide(&resSearch{rg: rg, seen: newKeyset(linkMarksMem(guideMem)), absCount: absCount{deadline: deadline, ctx: ctx}}, guideMem, tn.linkGuideStates)
 		}
 	case seg:
 		// the segment game's guide (seggame.go)
