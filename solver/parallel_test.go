@@ -6,15 +6,22 @@ import (
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // TestWorkersSameVerdict: one deal searched by several workers sharing a
-// table gets the verdict of one worker, and a won solution replays.
+// table gets the verdict of one worker, and a won solution replays. Small
+// Agnes Sorel has each worker guided by its own segment game.
 func TestWorkersSameVerdict(t *testing.T) {
 	small := engine.Klondike(3, 0)
 	small.Ranks = 5
 	small.Deal = small.Deal[:4]
 	full := engine.Klondike(1, 0)
+	sorel, ok := variants.Small("agnes-sorel")
+	if !ok {
+		t.Fatal("agnes-sorel has no small version")
+	}
+	sorel.Ranks = 5
 	cases := []struct {
 		name  string
 		rules engine.Rules
@@ -23,6 +30,7 @@ func TestWorkersSameVerdict(t *testing.T) {
 	}{
 		{"small-5x4-draw3", small, 300, 0},
 		{"klondike-draw1", full, 6, 0},
+		{"small-agnes-sorel-5", sorel, 300, 0},
 	}
 	for _, c := range cases {
 		g := engine.MustGame(c.rules)
