@@ -106,8 +106,11 @@ func TestSegGameIsLost(t *testing.T) {
 // TestSegGuideAgreesWithNoPrune: on the small Agnes Sorel games, the full
 // search guided by the segment game, with the quick search and the beams
 // off so that every deal is decided by the guided search, gives NoPrune's
-// verdict, and its wins replay. The guide's budget is lowered, so that its
-// searches run out and their marks are met again from other nodes.
+// verdict, and its wins replay. The guide's budget is lowered (16 states a
+// check), so that its searches run out and their marks are met again from
+// other nodes, and a node with one deal left is checked once its subtree
+// has taken 4 nodes (checkGuidedAgainstNoPrune), so that the deferred
+// checks are made in these small games.
 func TestSegGuideAgreesWithNoPrune(t *testing.T) {
 	deals := 1000
 	if testing.Short() {
