@@ -377,7 +377,13 @@ func (rg *resGame) view(st *qstate, v *qview) {
 		v.surf |= cbit(rg.stc[i][n-1])
 	}
 	v.placed = rg.all &^ (gone | strc | st.res | rg.later[st.deals])
-	present := v.placed | v.surf
+	rg.bounds(v, v.placed|v.surf, e0)
+}
+
+// bounds sets v's bounds on each host group's uncovered cards and on the
+// empty piles (above), from its placed cards, the present cards and e0,
+// the piles with no structure. The segment game's view reads them too.
+func (rg *resGame) bounds(v *qview, present uint64, e0 int) {
 	v.empty = e0
 	for k, h := range rg.hosts {
 		pr := bits.OnesCount64(present & h)

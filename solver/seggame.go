@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"math/bits"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -293,11 +292,7 @@ func (sg *segGame) view(st *sstate, v *qview) {
 		}
 	}
 	v.placed = rg.all &^ (gone | frozen | sg.later[st.left])
-	present := v.placed | v.surf | host
-	for k, h := range rg.hosts {
-		v.unc[k] = int8(bits.OnesCount64(present&h) - bits.OnesCount64(v.placed&rg.kids[k]))
-	}
-	v.empty = 0 // no card fills a space
+	rg.bounds(v, v.placed|v.surf|host, 0) // no card fills a space
 }
 
 // smove is a move of the segment game.
