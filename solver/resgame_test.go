@@ -10,13 +10,19 @@ import (
 )
 
 // resTestRules are the small Agnes Bernauer games the reserve game's
-// tests play: as dealt (four ranks, three piles and reserves), with five
-// ranks, with more cards face down, and dealing only when stuck.
+// tests play (smallVariants), without one dealt face up.
 func resTestRules(t *testing.T) []namedRules {
+	return smallVariants(t, "agnes-bernauer", false, resApplies)
+}
+
+// smallVariants are the small versions of a game the abstractions' tests
+// play: as dealt, with five ranks, with more cards face down, dealt face up
+// (where faceUp), and dealing only when stuck; applies must accept each.
+func smallVariants(t *testing.T, game string, faceUp bool, applies func(*engine.Rules) bool) []namedRules {
 	t.Helper()
-	dealt, ok := variants.Small("agnes-bernauer")
+	dealt, ok := variants.Small(game)
 	if !ok {
-		t.Fatal("agnes-bernauer has no small version")
+		t.Fatalf("%s has no small version", game)
 	}
 	five := dealt
 	five.Ranks = 5
@@ -24,10 +30,16 @@ func resTestRules(t *testing.T) []namedRules {
 	down.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
 	stuck := dealt
 	stuck.DealOnlyWhenStuck = true
-	out := []namedRules{{"dealt", dealt}, {"five ranks", five}, {"more face down", down}, {"stuck only", stuck}}
+	out := []namedRules{{"dealt", dealt}, {"five ranks", five}, {"more face down", down}}
+	if faceUp {
+		up := dealt
+		up.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 0, Up: 2}, {Down: 0, Up: 3}}
+		out = append(out, namedRules{"face up", up})
+	}
+	out = append(out, namedRules{"stuck only", stuck})
 	for _, v := range out {
-		if !resApplies(&v.rules) {
-			t.Fatalf("%s: the reserve game does not apply", v.name)
+		if !applies(&v.rules) {
+			t.Fatalf("%s %s: the abstraction does not apply", game, v.name)
 		}
 	}
 	return out

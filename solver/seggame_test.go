@@ -12,29 +12,9 @@ import (
 )
 
 // segTestRules are the small Agnes Sorel games the segment game's tests
-// play: as dealt (four ranks, three piles), with five ranks, with more
-// cards face down, dealt face up, and dealing only when stuck.
+// play (smallVariants), one of them dealt face up.
 func segTestRules(t *testing.T) []namedRules {
-	t.Helper()
-	dealt, ok := variants.Small("agnes-sorel")
-	if !ok {
-		t.Fatal("agnes-sorel has no small version")
-	}
-	five := dealt
-	five.Ranks = 5
-	down := dealt
-	down.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
-	up := dealt
-	up.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 0, Up: 2}, {Down: 0, Up: 3}}
-	stuck := dealt
-	stuck.DealOnlyWhenStuck = true
-	out := []namedRules{{"dealt", dealt}, {"five ranks", five}, {"more face down", down}, {"face up", up}, {"stuck only", stuck}}
-	for _, v := range out {
-		if !segApplies(&v.rules) {
-			t.Fatalf("%s: the segment game does not apply", v.name)
-		}
-	}
-	return out
+	return smallVariants(t, "agnes-sorel", true, segApplies)
 }
 
 // TestSegGameIsLost checks the segment game's theorem against the plain
