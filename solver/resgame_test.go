@@ -163,26 +163,35 @@ func TestResDeal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of 1.4 M states")
 	}
-	_, r, err := variants.Resolve("agnes-bernauer", variants.Options{})
+	checkDealLost(t, "agnes-bernauer", 90, 2_000_000)
+}
+
+// checkDealLost checks that native deal seed of game is lost within
+// maxNodes nodes (1 GiB, one worker) with at most 3,000 allocations in
+// all: none per state.
+func checkDealLost(t *testing.T, game string, seed uint64, maxNodes int64) {
+	t.Helper()
+	_, r, err := variants.Resolve(game, variants.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := engine.MustGame(r)
-	s, err := g.NewState(engine.NativeDeal(&g.Rules, 90))
+	s, err := g.NewState(engine.NativeDeal(&g.Rules, seed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var res Result
 	allocs := testing.AllocsPerRun(1, func() {
-		res = Solve(context.Background(), s, Options{MaxNodes: 2_000_000, Mem: 1 << 30, Workers: 1})
+		res = Solve(context.Background(), s, Options{MaxNodes: maxNodes, Mem: 1 << 30, Workers: 1})
 	})
 	if res.Verdict != Lost {
-		t.Fatalf("deal 90: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
+		t.Fatalf("%s deal %d: %v after %d nodes, want lost", game, seed, res.Verdict, res.Stats.Nodes)
 	}
 	if allocs > 3000 {
 		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per state)", res.Stats.Nodes, allocs)
 	}
-	t.Logf("deal 90: lost in %d nodes (%d of the reserve game), %.0f allocations", res.Stats.Nodes, res.Stats.RelaxedNodes, allocs)
+	t.Logf("%s deal %d: lost in %d nodes (%d of the abstraction, %d real nodes pruned), %.0f allocations",
+		game, seed, res.Stats.Nodes, res.Stats.RelaxedNodes, res.Stats.Pruned, allocs)
 }
 
 // TestResGameRulesOut checks the rule sets newResGame must refuse, each of

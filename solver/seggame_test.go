@@ -108,26 +108,7 @@ func TestSegDeal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of 2 M nodes")
 	}
-	_, r, err := variants.Resolve("agnes-sorel", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := engine.MustGame(r)
-	s, err := g.NewState(engine.NativeDeal(&g.Rules, 6))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res Result
-	allocs := testing.AllocsPerRun(1, func() {
-		res = Solve(context.Background(), s, Options{MaxNodes: 2_000_000, Mem: 1 << 30, Workers: 1})
-	})
-	if res.Verdict != Lost {
-		t.Fatalf("deal 6: %v after %d nodes, want lost", res.Verdict, res.Stats.Nodes)
-	}
-	if allocs > 3000 {
-		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per state)", res.Stats.Nodes, allocs)
-	}
-	t.Logf("deal 6: lost in %d nodes (%d of the segment game, %d real nodes pruned), %.0f allocations", res.Stats.Nodes, res.Stats.RelaxedNodes, res.Stats.Pruned, allocs)
+	checkDealLost(t, "agnes-sorel", 6, 2_000_000)
 }
 
 // TestSegGameApplies pins the games the segment game bounds: of the
