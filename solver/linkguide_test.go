@@ -35,7 +35,7 @@ func TestLinkGuideAgreesWithNoPrune(t *testing.T) {
 func checkGuidedAgainstNoPrune(t *testing.T, sets []namedRules, deals int, applies func(s *engine.State) bool) {
 	t.Helper()
 	tn := defaults
-	tn.quickNodes, tn.noBeams, tn.linkRootShare, tn.linkGuideStates, tn.segGuideStates, tn.segCheckAfter = 0, true, -1, 16, 16, 4
+	tn.quickNodes, tn.noBeams, tn.linkRootShare, tn.linkGuideStates, tn.segGuideStates = 0, true, -1, 16, 16
 	won, lost, pruned := 0, 0, 0
 	for _, v := range sets {
 		g := engine.MustGame(v.rules)

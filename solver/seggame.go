@@ -450,48 +450,40 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 }
 
 // sguide is the segment game's guide of one real search (one worker). A
-// node after the last deal is checked (α) before its moves, and skipped
-// when its state is lost: there the checks cost a few states each, their
-// lost marks serving one another. A node with one deal left is checked
-// only once its subtree has taken checkAfter nodes (the search's deferred
-// check), and its other children are skipped when its state is lost: such
-// a check costs more states than many of their subtrees take
-// (results/bench.md). Nodes with more deals left are not checked, the
-// game proving few of them lost.
+// node with at most one deal left is checked (α) before its moves, and
+// skipped when its state is lost; the lost marks of one check serve the
+// others. After the last deal a check costs a few states; with one deal
+// left about a hundred on Agnes Sorel's hard deals, where nearly every
+// such check proves its node lost (results/bench.md, solver version 42;
+// version 41 checked those nodes only once their subtrees had taken 300
+// nodes). Nodes with more deals left are not checked: there, too, the
+// checks of the hard deals proved every node lost, but at a cost of 800
+// to 9,400 states a check, against about 130 nodes for a subtree.
 type sguide struct {
-	ss         segSearch
-	checkAfter int64 // the nodes of a subtree after which its root, one deal left, is checked
+	ss segSearch
 	guideSets
 }
 
 // newSguide returns the segment game's guide for the deal s, or nil where
 // the segment game does not apply. Its lost marks take at most
 // linkMarksMem(mem) bytes, its two other sets mem/8 each (mem 0: no
-// limit); one real node's check may visit budget states, and a node with
-// one deal left is checked after its subtree has taken after nodes.
-func newSguide(ctx context.Context, s *engine.State, mem, budget, after int64, deadline time.Time) *sguide {
+// limit); one real node's check may visit budget states.
+func newSguide(ctx context.Context, s *engine.State, mem, budget int64, deadline time.Time) *sguide {
 	sg := newSegGame(s)
 	if sg == nil {
 		return nil
 	}
 	return &sguide{
-		ss:         segSearch{sg: sg, seen: newKeyset(linkMarksMem(mem)), absCount: absCount{deadline: deadline, ctx: ctx}},
-		checkAfter: after,
-		guideSets:  newGuideSets(mem, budget),
+		ss:        segSearch{sg: sg, seen: newKeyset(linkMarksMem(mem)), absCount: absCount{deadline: deadline, ctx: ctx}},
+		guideSets: newGuideSets(mem, budget),
 	}
 }
 
-// isLost tells whether the segment game proves the real position s, after
-// the last deal, lost (check); it is false before the last deal.
+// isLost tells whether the segment game proves the real position s lost
+// (check) when s has at most one deal left (its stock no longer than a
+// deal); it is false before that.
 func (g *sguide) isLost(s *engine.State, limit int64) bool {
-	return len(s.Stock()) == 0 && g.check(s, limit)
-}
-
-// deferred tells whether the search checks s once its subtree has taken
-// g.checkAfter nodes: s has one deal left.
-func (g *sguide) deferred(s *engine.State) bool {
-	n := len(s.Stock())
-	return n > 0 && n <= g.ss.sg.rg.piles
+	return len(s.Stock()) <= g.ss.sg.rg.piles && g.check(s, limit)
 }
 
 // check tells whether the segment game proves the real position s lost,

@@ -56,7 +56,7 @@ func TestSegGameIsLost(t *testing.T) {
 			}
 			checked, early, wonSeen := checkLostInRandomPlay(t, v.rules, deals, rand.New(rand.NewPCG(11, uint64(len(name)))),
 				func(seed uint64, s *engine.State) (func(ply int, s *engine.State) bool, func()) {
-					kept := newSguide(context.Background(), s, 0, 0, 0, time.Time{})
+					kept := newSguide(context.Background(), s, 0, 0, time.Time{})
 					if kept == nil {
 						t.Fatalf("seed %d: the segment game does not apply", seed)
 					}
@@ -66,7 +66,7 @@ func TestSegGameIsLost(t *testing.T) {
 						if !slices.Equal(sg.stock[len(sg.stock)-len(stock):], stock) {
 							t.Fatalf("seed %d ply %d: the game's stock is not the position's", seed, ply)
 						}
-						fresh := newSguide(context.Background(), s, 0, 0, 0, time.Time{})
+						fresh := newSguide(context.Background(), s, 0, 0, time.Time{})
 						defer fresh.release()
 						byKept, byFresh := search(kept, s), search(fresh, s)
 						if byKept != byFresh && byKept != Unknown && byFresh != Unknown {
@@ -87,10 +87,8 @@ func TestSegGameIsLost(t *testing.T) {
 // search guided by the segment game, with the quick search and the beams
 // off so that every deal is decided by the guided search, gives NoPrune's
 // verdict, and its wins replay. The guide's budget is lowered (16 states a
-// check), so that its searches run out and their marks are met again from
-// other nodes, and a node with one deal left is checked once its subtree
-// has taken 4 nodes (checkGuidedAgainstNoPrune), so that the deferred
-// checks are made in these small games.
+// check, checkGuidedAgainstNoPrune), so that its searches run out and
+// their marks are met again from other nodes.
 func TestSegGuideAgreesWithNoPrune(t *testing.T) {
 	deals := 1000
 	if testing.Short() {

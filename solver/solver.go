@@ -556,10 +556,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		}
 	case seg:
 		// the segment game's guide (seggame.go)
-		if sgd := newSguide(ctx, &s, guideMem, tn.segGuideStates, tn.segCheckAfter, deadline); sgd != nil {
+		if sgd := newSguide(ctx, &s, guideMem, tn.segGuideStates, deadline); sgd != nil {
 			defer sgd.release()
 			g0 = sgd
-			mkGuide = func() guider { return newSguide(ctx, &s, guideMem, tn.segGuideStates, tn.segCheckAfter, deadline) }
+			mkGuide = func() guider { return newSguide(ctx, &s, guideMem, tn.segGuideStates, deadline) }
 		}
 	case rsol != nil:
 		g0, mkGuide = rsol, mkRsolver
@@ -843,13 +843,6 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}
 	var child engine.State
-	// the segment game's deferred check (seggame.go): once the children
-	// have taken sguide.checkAfter nodes, the rest are skipped if it proves s
-	// lost
-	checkAt := int64(-1)
-	if sr.sguide != nil && sr.sguide.deferred(s) {
-		checkAt = sr.nodes + sr.guideNodes() + sr.sguide.checkAfter
-	}
 	for _, m := range moves {
 		child = *s
 		for k := 0; k < m.steps(); k++ {
@@ -868,12 +861,6 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		}
 		if sr.stop != NotStopped {
 			return false
-		}
-		if checkAt >= 0 && sr.nodes+sr.guideNodes() >= checkAt {
-			checkAt = -1
-			if sr.sguide.check(s, sr.nodesLeft()) {
-				return false
-			}
 		}
 	}
 	return false

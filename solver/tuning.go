@@ -84,9 +84,6 @@ type tuning struct {
 	// segGuideStates is the states the segment game's guide may visit
 	// from one real node (seggame.go); 0 turns the guide off.
 	segGuideStates int64
-	// segCheckAfter is the nodes a subtree whose root has one deal left
-	// takes before the segment game checks that root (seggame.go).
-	segCheckAfter int64
 	// noBeams turns the beam searches off (the tests of the link game's
 	// guide, so that it sees the won deals too).
 	noBeams bool
@@ -99,7 +96,6 @@ var defaults = tuning{
 	resRootShare:     1,
 	linkGuideStates:  2048,
 	segGuideStates:   50_000,
-	segCheckAfter:    300,
 	quickNodes:       2000,
 	rootSearch:       true,
 	deferMoves:       true,
