@@ -453,12 +453,14 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 // node with at most one deal left is checked (α) before its moves, and
 // skipped when its state is lost; the lost marks of one check serve the
 // others. After the last deal a check costs a few states; with one deal
-// left about a hundred on Agnes Sorel's hard deals, where nearly every
-// such check proves its node lost (results/bench.md, solver version 42;
-// version 41 checked those nodes only once their subtrees had taken 300
-// nodes). Nodes with more deals left are not checked: there, too, the
-// checks of the hard deals proved every node lost, but at a cost of 800
-// to 9,400 states a check, against about 130 nodes for a subtree.
+// left 77 to 337 on average on the Agnes Sorel deals measured, where all
+// but one such check proved its node lost (results/bench.md, solver
+// version 42). Version 41 checked those nodes only once their subtrees
+// had taken 300 nodes: that is cheaper where the subtrees are smaller
+// than the checks (deals 25 and 31), dearer on most hard deals. Nodes with
+// more deals left are not checked: there, too, the checks of the hard
+// deals proved every node lost, but at a cost of 800 to 9,400 states a
+// check, against about 130 nodes for a subtree.
 type sguide struct {
 	ss segSearch
 	guideSets
