@@ -453,9 +453,9 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 // node with at most one deal left is checked (α) before its moves, and
 // skipped when its state is lost; the lost marks of one check serve the
 // others. After the last deal a check costs a few states; with one deal
-// left 77 to 337 on average on the Agnes Sorel deals measured, where all
-// but one such check proved its node lost (results/bench.md, solver
-// version 42). Version 41 checked those nodes only once their subtrees
+// left 77 to 337 on average on the Agnes Sorel deals measured, where
+// every such check proved its node lost but the last of two solves, cut
+// short by their budgets (results/bench.md, solver version 42). Version 41 checked those nodes only once their subtrees
 // had taken 300 nodes, which took fewer nodes on deals 25 and 31 and more
 // on the other hard deals measured (120, 110, 5, 72, 80, 86). Nodes with
 // more deals left are not checked: there, too, the checks of the hard
