@@ -455,12 +455,13 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 // others. After the last deal a check costs a few states; with one deal
 // left 77 to 337 on average on the Agnes Sorel deals measured, where
 // every such check proved its node lost but the last of two solves, cut
-// short by their budgets (results/bench.md, solver version 42). Version 41 checked those nodes only once their subtrees
-// had taken 300 nodes, which took fewer nodes on deals 25 and 31 and more
-// on the other hard deals measured (120, 110, 5, 72, 80, 86). Nodes with
-// more deals left are not checked: there, too, the checks of the hard
-// deals proved every node lost, but at a cost of 800 to 9,400 states a
-// check, against about 130 nodes for a subtree.
+// short by their budgets (results/bench.md, solver version 42). Version
+// 41 checked those nodes only once their subtrees had taken 300 nodes,
+// which took fewer nodes on deals 25 and 31 and more on the other hard
+// deals measured (120, 110, 5, 72, 80, 86). Nodes with more deals left
+// are not checked: there, too, every one of the hard deals' nodes sampled
+// was proved lost, but at a cost of 800 to 9,400 states a check, against
+// about 130 nodes for a subtree.
 type sguide struct {
 	ss segSearch
 	guideSets
@@ -481,18 +482,15 @@ func newSguide(ctx context.Context, s *engine.State, mem, budget int64, deadline
 	}
 }
 
-// isLost tells whether the segment game proves the real position s lost
-// (check) when s has at most one deal left (its stock no longer than a
-// deal); it is false before that.
-func (g *sguide) isLost(s *engine.State, limit int64) bool {
-	return len(s.Stock()) <= g.ss.sg.rg.piles && g.check(s, limit)
-}
-
-// check tells whether the segment game proves the real position s lost,
+// isLost tells whether the segment game proves the real position s lost,
 // searching a new state within min(g.budget, limit) states (limit 0:
-// g.budget; < 0: look-ups only).
-func (g *sguide) check(s *engine.State, limit int64) bool {
+// g.budget; < 0: look-ups only); it is false where s has more than one
+// deal left (its stock longer than a deal).
+func (g *sguide) isLost(s *engine.State, limit int64) bool {
 	ss := &g.ss
+	if len(s.Stock()) > ss.sg.rg.piles {
+		return false
+	}
 	st, ok := ss.sg.alpha(s)
 	if !ok {
 		return false
