@@ -14,6 +14,11 @@ type keyset struct {
 	mask  uint64   // slots/2 - 1
 	n     int
 	limit int64 // bytes; 0 no limit
+	// skip is the bits of a key's second word that its hash leaves out:
+	// keys that differ only there start their probes at one slot, so that
+	// one run of slots holds them all (the link game's cuts: linkgame.go,
+	// lsearch.seenNode). 0 for the other sets.
+	skip uint64
 }
 
 // keyMark is set in the second word of every key of a keyset.
@@ -62,6 +67,9 @@ func (s *keyset) free() {
 	s.slots = nil
 }
 
+// hash is k's hash in s: khash of k without the skip bits.
+func (s *keyset) hash(k [2]uint64) uint64 { return khash([2]uint64{k[0], k[1] &^ s.skip}) }
+
 func khash(k [2]uint64) uint64 {
 	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F
 	h ^= h >> 29
@@ -77,7 +85,7 @@ func (s *keyset) insert(k [2]uint64) (added, ok bool) {
 			return false, false
 		}
 	}
-	for i := khash(k) & s.mask; ; i = (i + 1) & s.mask {
+	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			s.slots[2*i], s.slots[2*i+1] = k[0], k[1]
@@ -92,7 +100,7 @@ func (s *keyset) insert(k [2]uint64) (added, ok bool) {
 
 // contains tells whether k is in the set.
 func (s *keyset) contains(k [2]uint64) bool {
-	for i := khash(k) & s.mask; ; i = (i + 1) & s.mask {
+	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false
@@ -115,7 +123,7 @@ func (s *keyset) grow() bool {
 			continue
 		}
 		k := [2]uint64{old[i], old[i+1]}
-		for j := khash(k) & s.mask; ; j = (j + 1) & s.mask {
+		for j := s.hash(k) & s.mask; ; j = (j + 1) & s.mask {
 			if s.slots[2*j+1] == 0 {
 				s.slots[2*j], s.slots[2*j+1] = k[0], k[1]
 				break

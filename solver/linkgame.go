@@ -563,20 +563,41 @@ func (ls *lsearch) search(st lstate) Verdict {
 	return Lost
 }
 
-// subsetSeen tells whether the node of st with pending cuts p, for some p
-// a proper subset of pend, is in the set (searched and lost): every such
-// p when pend has at most 4 cards, else the free node's only.
-func (ls *lsearch) subsetSeen(st *lstate, pend uint64) bool {
-	if bits.OnesCount64(pend) > 4 {
-		return ls.seen.contains(ls.lg.key(st, 0))
-	}
-	// every proper subset of pend, the empty one first
-	for p := uint64(0); p != pend; p = (p - pend) & pend {
-		if ls.seen.contains(ls.lg.key(st, p)) {
+// newLsearch makes a search of lg whose set holds at most mem bytes (0:
+// no limit). The set leaves the pending cuts out of its keys' hash
+// (keyset.skip), so that the nodes of one state share a run of slots,
+// which seenNode reads at once.
+func newLsearch(lg *lgame, mem int64, ac absCount) *lsearch {
+	ls := &lsearch{lg: lg, seen: newKeyset(mem), absCount: ac}
+	ls.seen.skip = lg.all
+	return ls
+}
+
+// seenNode tells whether the node of k, a node of state st with pending
+// cuts pend, can be skipped for a node in the set (searched and lost):
+// the node itself, the free node of st, or, when pend has at most 4
+// cards, a node of st whose pending cuts are a proper subset of pend
+// (see "Cuts read at once"). The set's hash leaves the pending cuts out
+// (newLsearch), so all the nodes of st lie in the run of slots where k's
+// probe starts: one run read, where a probe for each subset would miss
+// the cache up to 16 times.
+func (ls *lsearch) seenNode(k [2]uint64, pend uint64) bool {
+	s := ls.seen
+	every := bits.OnesCount64(pend) <= 4
+	base := k[1] &^ pend // the second word without the cuts
+	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
+		a, b := s.slots[2*i], s.slots[2*i+1]
+		if b == 0 {
+			return false
+		}
+		if a != k[0] {
+			continue
+		}
+		p := b & s.skip
+		if b&^p == base && (p == pend || p == 0 || every && p&^pend == 0) {
 			return true
 		}
 	}
-	return false
 }
 
 // visit searches from st, reached by the cuts pend (0: a free node). st
@@ -588,12 +609,9 @@ func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
 		return true
 	}
 	// a node after a cut is skipped when the free node of its state is in
-	// the set (see "Cuts read at once")
-	if pend != 0 && ls.subsetSeen(&st, pend) {
-		return false
-	}
+	// the set, or one with fewer cuts pending (see "Cuts read at once")
 	k := lg.key(&st, pend)
-	if ls.seen.contains(k) {
+	if ls.seenNode(k, pend) {
 		return false
 	}
 	if !ls.enter() {

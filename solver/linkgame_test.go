@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -77,7 +78,7 @@ func linkSearch(s *engine.State) Verdict {
 	if !ok {
 		panic("linkSearch: the link game does not apply")
 	}
-	ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
+	ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
 	defer ls.seen.free()
 	return ls.search(root)
 }
@@ -297,7 +298,7 @@ func checkLinkDeal(r *engine.Rules, seed uint64, breakGuard int) (realWon, linkW
 	if w.err != nil {
 		return false, false, w.err
 	}
-	ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
+	ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
 	defer ls.seen.free()
 	v := ls.search(root)
 	plain := plainLink(lg, root, map[lstate]bool{})
@@ -320,7 +321,7 @@ func checkLinkDeal(r *engine.Rules, seed uint64, breakGuard int) (realWon, linkW
 			st.f[f] = uint8(rng.IntN(r.Ranks/2 + 1))
 			st.L &^= lg.upTo[f][st.f[f]]
 		}
-		ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
+		ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
 		v := ls.search(st)
 		ls.seen.free()
 		if plain := plainLink(lg, st, map[lstate]bool{}); (v == Won) != plain {
@@ -412,7 +413,7 @@ func TestLinkReadersFree(t *testing.T) {
 		lg.setReaders()
 		st := lstate{L: 32624, f: [4]uint8{0, 0, 0, 1}}
 		plain := plainLink(lg, st, map[lstate]bool{})
-		ls := &lsearch{lg: lg, seen: newKeyset(0), absCount: absCount{ctx: context.Background()}}
+		ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
 		v := ls.search(st)
 		ls.seen.free()
 		if !plain {
@@ -472,4 +473,61 @@ func smallAlaskaCut(t *testing.T) engine.State {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestSeenNodeAgreesWithProbes checks lsearch.seenNode, which reads one
+// run of the set for all the nodes of a state, against the rule it
+// stands for, a probe for each node in a plain set: the node itself, the
+// free node, and, when at most 4 cuts are pending, every node of the
+// state whose pending cuts are a subset. Few states and few cards, so
+// that the runs of the states mix and collide, and sets small enough to
+// grow while the nodes go in.
+func TestSeenNodeAgreesWithProbes(t *testing.T) {
+	s := variantDeal(t, "yukon", 34)
+	lg, _ := otherGame(&s)
+	var cards []uint64 // one bit each
+	for m := lg.all; m != 0; m &= m - 1 {
+		cards = append(cards, m&-m)
+	}
+	rng := rand.New(rand.NewPCG(7, 27))
+	for round := range 40 {
+		ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
+		plain := newKeyset(0)
+		states := make([]lstate, 1+rng.IntN(30))
+		for i := range states {
+			states[i] = lstate{L: lg.all &^ (1 << (4 + rng.IntN(52)))}
+			for f := range states[i].f {
+				states[i].f[f] = uint8(rng.IntN(3))
+			}
+		}
+		pick := func() uint64 { // pending cuts among the first 8 cards
+			var p uint64
+			for range rng.IntN(7) {
+				p |= cards[rng.IntN(8)]
+			}
+			return p
+		}
+		for range 2000 + rng.IntN(4000) {
+			st, pend := &states[rng.IntN(len(states))], pick()
+			k := lg.key(st, pend)
+			want := plain.contains(k) || plain.contains(lg.key(st, 0))
+			if bits.OnesCount64(pend) <= 4 {
+				for p := pend; p != 0; p = (p - 1) & pend {
+					want = want || plain.contains(lg.key(st, p))
+				}
+			}
+			if got := ls.seenNode(k, pend); got != want {
+				t.Fatalf("round %d: state %x %v, pending %x: seenNode %v, the probes %v", round, st.L, st.f, pend, got, want)
+			}
+			if rng.IntN(3) == 0 {
+				ls.seen.insert(k)
+				plain.insert(k)
+			}
+		}
+		if ls.seen.n != plain.n {
+			t.Fatalf("round %d: %d keys in the search's set, %d in the plain one", round, ls.seen.n, plain.n)
+		}
+		ls.seen.free()
+		plain.free()
+	}
 }

@@ -38,7 +38,7 @@ func otherGame(s *engine.State) (*lgame, lstate) {
 // or Unknown (ls.stop says why), and the search, whose lost marks the
 // guide of the real search keeps (linkguide.go).
 func otherProof(ctx context.Context, lg *lgame, root lstate, budget int64, deadline time.Time, mem int64) (v Verdict, ls *lsearch) {
-	ls = &lsearch{lg: lg, seen: newKeyset(mem), absCount: absCount{budget: budget, deadline: deadline, ctx: ctx}}
+	ls = newLsearch(lg, mem, absCount{budget: budget, deadline: deadline, ctx: ctx})
 	if budget < 0 {
 		return Unknown, ls
 	}
