@@ -575,15 +575,15 @@ func newLsearch(lg *lgame, mem int64, ac absCount) *lsearch {
 
 // seenNode tells whether the node of k, a node of state st with pending
 // cuts pend, can be skipped for a node in the set (searched and lost):
-// the node itself, the free node of st, or, when pend has at most 4
-// cards, a node of st whose pending cuts are a proper subset of pend
-// (see "Cuts read at once"). The set's hash leaves the pending cuts out
-// (newLsearch), so all the nodes of st lie in the run of slots where k's
-// probe starts: one run read, where a probe for each subset would miss
-// the cache up to 16 times.
+// the node itself, or a node of st whose pending cuts are a subset of
+// pend, the free node among them (see "Cuts read at once"). The set's
+// hash leaves the pending cuts out (newLsearch), so all the nodes of st
+// lie in the run of slots where k's probe starts: one run read for them
+// all. (Versions 42 and before probed the set once a node, for the
+// subsets of at most 4 pending cuts only: with more, only the free node
+// and the node itself were looked for.)
 func (ls *lsearch) seenNode(k [2]uint64, pend uint64) bool {
 	s := ls.seen
-	every := bits.OnesCount64(pend) <= 4
 	base := k[1] &^ pend // the second word without the cuts
 	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
@@ -593,8 +593,7 @@ func (ls *lsearch) seenNode(k [2]uint64, pend uint64) bool {
 		if a != k[0] {
 			continue
 		}
-		p := b & s.skip
-		if b&^p == base && (p == pend || p == 0 || every && p&^pend == 0) {
+		if p := b & s.skip; b&^p == base && p&^pend == 0 {
 			return true
 		}
 	}
