@@ -489,24 +489,30 @@ func TestSeenNodeAgreesWithProbes(t *testing.T) {
 		cards = append(cards, m&-m)
 	}
 	rng := rand.New(rand.NewPCG(7, 27))
+	grew := 0           // rounds whose set grew
+	seen, asked := 0, 0 // nodes found in the set, of those looked for
 	for round := range 40 {
 		ls := newLsearch(lg, 0, absCount{ctx: context.Background()})
 		plain := newKeyset(0)
-		states := make([]lstate, 1+rng.IntN(30))
+		mask := ls.seen.mask
+		states := make([]lstate, 1+rng.IntN(60))
 		for i := range states {
 			states[i] = lstate{L: lg.all &^ (1 << (4 + rng.IntN(52)))}
 			for f := range states[i].f {
 				states[i].f[f] = uint8(rng.IntN(3))
 			}
 		}
-		pick := func() uint64 { // pending cuts among the first 8 cards
+		pick := func() uint64 { // pending cuts among the first 12 cards, seldom none
 			var p uint64
-			for range rng.IntN(7) {
-				p |= cards[rng.IntN(8)]
+			if rng.IntN(50) == 0 {
+				return 0
+			}
+			for range 1 + rng.IntN(6) {
+				p |= cards[rng.IntN(12)]
 			}
 			return p
 		}
-		for range 2000 + rng.IntN(4000) {
+		for range 4000 + rng.IntN(8000) {
 			st, pend := &states[rng.IntN(len(states))], pick()
 			k := lg.key(st, pend)
 			want := plain.contains(lg.key(st, 0))
@@ -516,7 +522,11 @@ func TestSeenNodeAgreesWithProbes(t *testing.T) {
 			if got := ls.seenNode(k, pend); got != want {
 				t.Fatalf("round %d: state %x %v, pending %x: seenNode %v, the probes %v", round, st.L, st.f, pend, got, want)
 			}
-			if rng.IntN(3) == 0 {
+			if want {
+				seen++
+			}
+			asked++
+			if rng.IntN(2) == 0 {
 				ls.seen.insert(k)
 				plain.insert(k)
 			}
@@ -524,7 +534,13 @@ func TestSeenNodeAgreesWithProbes(t *testing.T) {
 		if ls.seen.n != plain.n {
 			t.Fatalf("round %d: %d keys in the search's set, %d in the plain one", round, ls.seen.n, plain.n)
 		}
+		if ls.seen.mask != mask {
+			grew++
+		}
 		ls.seen.free()
 		plain.free()
+	}
+	if grew < 10 || seen < asked/20 || asked-seen < asked/20 {
+		t.Fatalf("the set grew in %d rounds of 40 and %d nodes of %d were found in it: want 10 rounds or more, and each answer at least a twentieth of the time", grew, seen, asked)
 	}
 }
