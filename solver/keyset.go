@@ -100,7 +100,35 @@ func (s *keyset) insert(k [2]uint64) (added, ok bool) {
 
 // contains tells whether k is in the set.
 func (s *keyset) contains(k [2]uint64) bool {
-	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
+	return s.containsFrom(k, s.hash(k)&s.mask)
+}
+
+// probe is where a search for a key starts in a set of a given size.
+type probe struct{ at, mask uint64 }
+
+// fetch gives the probe of k, and asks the processor to bring in its
+// slot's cache line meanwhile (prefetch): a caller that makes several
+// keys fetches them all before reading any (containsAt), so that their
+// misses overlap.
+func (s *keyset) fetch(k [2]uint64) probe {
+	i := s.hash(k) & s.mask
+	prefetch(&s.slots[2*i])
+	return probe{i, s.mask}
+}
+
+// containsAt is contains(k) for p, k's probe; if the set has grown since
+// fetch made p, the probe starts where k's hash now puts it.
+func (s *keyset) containsAt(k [2]uint64, p probe) bool {
+	if p.mask != s.mask {
+		p.at = s.hash(k) & s.mask
+	}
+	return s.containsFrom(k, p.at)
+}
+
+// containsFrom is contains(k) with the probe starting at slot i, which
+// must be where k's hash puts it in the set as it is.
+func (s *keyset) containsFrom(k [2]uint64, i uint64) bool {
+	for ; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false

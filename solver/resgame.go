@@ -536,7 +536,16 @@ type resSearch struct {
 	seen *keyset
 	absCount
 	bufs  [][]qmove
+	kids  [][]qkid
 	order int // the order of its moves (moves)
+}
+
+// qkid is a child of a node, made before the node's first child is
+// searched: its state, key and probe (keyset.fetch).
+type qkid struct {
+	st qstate
+	k  [2]uint64
+	p  probe
 }
 
 // search decides the reserve game from st: Lost (proved: the position
@@ -581,12 +590,22 @@ const (
 )
 
 func (rs *resSearch) visit(st qstate, depth int) bool {
-	rg := rs.rg
-	if rg.won(&st) {
+	if rs.rg.won(&st) {
 		return true
 	}
-	k := rg.key(&st)
-	if rs.seen.contains(k) {
+	k := rs.rg.key(&st)
+	return rs.visitKey(&st, k, rs.seen.fetch(k), depth)
+}
+
+// visitKey is visit of st, not won, whose key is k and k's probe p. A
+// node makes its children, with their keys, and fetches their slots
+// before it searches the first: a child's look-up then finds its cache
+// line come, where a large set would miss the cache at each. The
+// children are searched in the moves' order, so the search is the same,
+// node for node, as one that makes each child when it reaches it.
+func (rs *resSearch) visitKey(st *qstate, k [2]uint64, p probe, depth int) bool {
+	rg := rs.rg
+	if rs.seen.containsAt(k, p) {
 		return false
 	}
 	if !rs.enter() {
@@ -594,15 +613,26 @@ func (rs *resSearch) visit(st qstate, depth int) bool {
 	}
 	for len(rs.bufs) <= depth {
 		rs.bufs = append(rs.bufs, make([]qmove, 0, 32))
+		rs.kids = append(rs.kids, make([]qkid, 0, 32))
 	}
 	var v qview
-	rg.view(&st, &v)
-	moves := rg.moves(&st, &v, rs.order, rs.bufs[depth][:0])
+	rg.view(st, &v)
+	moves := rg.moves(st, &v, rs.order, rs.bufs[depth][:0])
 	rs.bufs[depth] = moves
+	kids := rs.kids[depth][:0]
 	for _, m := range moves {
-		c := st
-		rg.apply(&c, m)
-		if rs.visit(c, depth+1) {
+		kd := qkid{st: *st}
+		rg.apply(&kd.st, m)
+		if !rg.won(&kd.st) {
+			kd.k = rg.key(&kd.st)
+			kd.p = rs.seen.fetch(kd.k)
+		}
+		kids = append(kids, kd)
+	}
+	rs.kids[depth] = kids
+	for i := range kids {
+		kd := &rs.kids[depth][i]
+		if rg.won(&kd.st) || rs.visitKey(&kd.st, kd.k, kd.p, depth+1) {
 			return true
 		}
 		if rs.stop != NotStopped {
