@@ -547,6 +547,16 @@ type lsearch struct {
 	seen *keyset
 	absCount
 	bufs [][]lmove
+	kids [][]lkid
+}
+
+// lkid is a child of a node, made before the node's first child is
+// searched: its state, pending cuts, key and probe (keyset.fetch).
+type lkid struct {
+	st   lstate
+	pend uint64
+	k    [2]uint64
+	p    probe
 }
 
 // search decides the link game from st: Lost (proved: the root position
@@ -582,10 +592,14 @@ func newLsearch(lg *lgame, mem int64, ac absCount) *lsearch {
 // all. (Versions 42 and before probed the set once a node, for the
 // subsets of at most 4 pending cuts only: with more, only the free node
 // and the node itself were looked for.)
-func (ls *lsearch) seenNode(k [2]uint64, pend uint64) bool {
+func (ls *lsearch) seenNode(k [2]uint64, pend uint64, p probe) bool {
 	s := ls.seen
 	base := k[1] &^ pend // the second word without the cuts
-	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
+	i := p.at
+	if p.mask != s.mask { // the set grew since p was fetched
+		i = s.hash(k) & s.mask
+	}
+	for ; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false
@@ -599,18 +613,26 @@ func (ls *lsearch) seenNode(k [2]uint64, pend uint64) bool {
 	}
 }
 
-// visit searches from st, reached by the cuts pend (0: a free node). st
-// is passed by value: a pointer to a child made here would escape to the
-// heap through the recursion.
+// visit searches from st, reached by the cuts pend (0: a free node).
 func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
-	lg := ls.lg
-	if lg.won(&st) {
+	if ls.lg.won(&st) {
 		return true
 	}
+	k := ls.lg.key(&st, pend)
+	return ls.visitKey(&st, pend, k, ls.seen.fetch(k), depth)
+}
+
+// visitKey is visit of st, not won, whose key is k and k's probe p. A
+// node makes its children, with their keys, and fetches their slots
+// before it searches the first: a child's look-up then finds its cache
+// line come, where a large set would miss the cache at each. The
+// children are searched in the moves' order, so the search is the same,
+// node for node, as one that makes each child when it reaches it.
+func (ls *lsearch) visitKey(st *lstate, pend uint64, k [2]uint64, p probe, depth int) bool {
+	lg := ls.lg
 	// a node after a cut is skipped when the free node of its state is in
 	// the set, or one with fewer cuts pending (see "Cuts read at once")
-	k := lg.key(&st, pend)
-	if ls.seenNode(k, pend) {
+	if ls.seenNode(k, pend, p) {
 		return false
 	}
 	if !ls.enter() {
@@ -618,24 +640,34 @@ func (ls *lsearch) visit(st lstate, pend uint64, depth int) bool {
 	}
 	for len(ls.bufs) <= depth {
 		ls.bufs = append(ls.bufs, make([]lmove, 0, 64))
+		ls.kids = append(ls.kids, make([]lkid, 0, 64))
 	}
-	moves := lg.moves(&st, pend, ls.bufs[depth][:0])
+	moves := lg.moves(st, pend, ls.bufs[depth][:0])
 	ls.bufs[depth] = moves
+	kids := ls.kids[depth][:0]
 	for _, m := range moves {
-		c := st
-		lg.apply(&c, m)
-		var next uint64
+		kd := lkid{st: *st}
+		lg.apply(&kd.st, m)
 		if !m.up {
-			next = pend
-			for p := pend; p != 0; p &= p - 1 {
-				w := bits.TrailingZeros64(p)
+			kd.pend = pend
+			for q := pend; q != 0; q &= q - 1 {
+				w := bits.TrailingZeros64(q)
 				if lg.readCuts[w]&cbit(engine.Card(m.card)) != 0 {
-					next &^= 1 << w
+					kd.pend &^= 1 << w
 				}
 			}
-			next |= cbit(engine.Card(m.card))
+			kd.pend |= cbit(engine.Card(m.card))
 		}
-		if ls.visit(c, next, depth+1) {
+		if !lg.won(&kd.st) {
+			kd.k = lg.key(&kd.st, kd.pend)
+			kd.p = ls.seen.fetch(kd.k)
+		}
+		kids = append(kids, kd)
+	}
+	ls.kids[depth] = kids
+	for i := range kids {
+		kd := &ls.kids[depth][i]
+		if lg.won(&kd.st) || ls.visitKey(&kd.st, kd.pend, kd.k, kd.p, depth+1) {
 			return true
 		}
 		if ls.stop != NotStopped {

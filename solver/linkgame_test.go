@@ -480,7 +480,8 @@ func smallAlaskaCut(t *testing.T) engine.State {
 // state whose pending cuts are a subset of the node's (the node itself
 // and the free node among them). Few states and few cards, so that the
 // runs of the states mix and collide, and sets small enough to grow
-// while the nodes go in.
+// while the nodes go in, between a node's fetch (keyset.fetch) and its
+// look-up, as a child's subtree does in the search.
 func TestSeenNodeAgreesWithProbes(t *testing.T) {
 	s := variantDeal(t, "yukon", 34)
 	lg, _ := otherGame(&s)
@@ -515,21 +516,25 @@ func TestSeenNodeAgreesWithProbes(t *testing.T) {
 		for range 4000 + rng.IntN(8000) {
 			st, pend := &states[rng.IntN(len(states))], pick()
 			k := lg.key(st, pend)
+			at := ls.seen.fetch(k)
+			if rng.IntN(2) == 0 {
+				// another node goes in between the fetch and the look-up:
+				// the set may grow
+				o := lg.key(&states[rng.IntN(len(states))], pick())
+				ls.seen.insert(o)
+				plain.insert(o)
+			}
 			want := plain.contains(lg.key(st, 0))
 			for p := pend; p != 0; p = (p - 1) & pend {
 				want = want || plain.contains(lg.key(st, p))
 			}
-			if got := ls.seenNode(k, pend); got != want {
+			if got := ls.seenNode(k, pend, at); got != want {
 				t.Fatalf("round %d: state %x %v, pending %x: seenNode %v, the probes %v", round, st.L, st.f, pend, got, want)
 			}
 			if want {
 				seen++
 			}
 			asked++
-			if rng.IntN(2) == 0 {
-				ls.seen.insert(k)
-				plain.insert(k)
-			}
 		}
 		if ls.seen.n != plain.n {
 			t.Fatalf("round %d: %d keys in the search's set, %d in the plain one", round, ls.seen.n, plain.n)
