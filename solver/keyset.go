@@ -116,13 +116,19 @@ func (s *keyset) fetch(k [2]uint64) probe {
 	return probe{i, s.mask}
 }
 
-// containsAt is contains(k) for p, k's probe; if the set has grown since
-// fetch made p, the probe starts where k's hash now puts it.
-func (s *keyset) containsAt(k [2]uint64, p probe) bool {
+// start is the slot where a search for k begins, from p, k's probe: p's
+// slot, or where k's hash now puts it if the set has grown since fetch
+// made p.
+func (s *keyset) start(k [2]uint64, p probe) uint64 {
 	if p.mask != s.mask {
-		p.at = s.hash(k) & s.mask
+		return s.hash(k) & s.mask
 	}
-	return s.containsFrom(k, p.at)
+	return p.at
+}
+
+// containsAt is contains(k) for p, k's probe.
+func (s *keyset) containsAt(k [2]uint64, p probe) bool {
+	return s.containsFrom(k, s.start(k, p))
 }
 
 // containsFrom is contains(k) with the probe starting at slot i, which

@@ -551,10 +551,12 @@ type lsearch struct {
 }
 
 // lkid is a child of a node, made before the node's first child is
-// searched: its state, pending cuts, key and probe (keyset.fetch).
+// searched: its state, pending cuts, whether it is won, and else its key
+// and probe (keyset.fetch).
 type lkid struct {
 	st   lstate
 	pend uint64
+	won  bool
 	k    [2]uint64
 	p    probe
 }
@@ -595,11 +597,7 @@ func newLsearch(lg *lgame, mem int64, ac absCount) *lsearch {
 func (ls *lsearch) seenNode(k [2]uint64, pend uint64, p probe) bool {
 	s := ls.seen
 	base := k[1] &^ pend // the second word without the cuts
-	i := p.at
-	if p.mask != s.mask { // the set grew since p was fetched
-		i = s.hash(k) & s.mask
-	}
-	for ; ; i = (i + 1) & s.mask {
+	for i := s.start(k, p); ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false
@@ -658,7 +656,7 @@ func (ls *lsearch) visitKey(st *lstate, pend uint64, k [2]uint64, p probe, depth
 			}
 			kd.pend |= cbit(engine.Card(m.card))
 		}
-		if !lg.won(&kd.st) {
+		if kd.won = lg.won(&kd.st); !kd.won {
 			kd.k = lg.key(&kd.st, kd.pend)
 			kd.p = ls.seen.fetch(kd.k)
 		}
@@ -667,7 +665,7 @@ func (ls *lsearch) visitKey(st *lstate, pend uint64, k [2]uint64, p probe, depth
 	ls.kids[depth] = kids
 	for i := range kids {
 		kd := &ls.kids[depth][i]
-		if lg.won(&kd.st) || ls.visitKey(&kd.st, kd.pend, kd.k, kd.p, depth+1) {
+		if kd.won || ls.visitKey(&kd.st, kd.pend, kd.k, kd.p, depth+1) {
 			return true
 		}
 		if ls.stop != NotStopped {

@@ -541,11 +541,13 @@ type resSearch struct {
 }
 
 // qkid is a child of a node, made before the node's first child is
-// searched: its state, key and probe (keyset.fetch).
+// searched: its state, whether it is won, and else its key and probe
+// (keyset.fetch).
 type qkid struct {
-	st qstate
-	k  [2]uint64
-	p  probe
+	st  qstate
+	won bool
+	k   [2]uint64
+	p   probe
 }
 
 // search decides the reserve game from st: Lost (proved: the position
@@ -623,7 +625,7 @@ func (rs *resSearch) visitKey(st *qstate, k [2]uint64, p probe, depth int) bool 
 	for _, m := range moves {
 		kd := qkid{st: *st}
 		rg.apply(&kd.st, m)
-		if !rg.won(&kd.st) {
+		if kd.won = rg.won(&kd.st); !kd.won {
 			kd.k = rg.key(&kd.st)
 			kd.p = rs.seen.fetch(kd.k)
 		}
@@ -632,7 +634,7 @@ func (rs *resSearch) visitKey(st *qstate, k [2]uint64, p probe, depth int) bool 
 	rs.kids[depth] = kids
 	for i := range kids {
 		kd := &rs.kids[depth][i]
-		if rg.won(&kd.st) || rs.visitKey(&kd.st, kd.k, kd.p, depth+1) {
+		if kd.won || rs.visitKey(&kd.st, kd.k, kd.p, depth+1) {
 			return true
 		}
 		if rs.stop != NotStopped {
