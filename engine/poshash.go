@@ -83,33 +83,34 @@ func (s *State) fullParts(p *posParts) {
 }
 
 // positionHash combines the parts' hashes with the short parts of the
-// key, each exactly as AppendKey and AppendPositionKey write them. salt
-// changes the mixing of every term (0 for PositionHash), so that another
-// salt gives another hash of the same key.
-func (s *State) positionHash(p *posParts, salt uint64) uint64 {
+// key, each exactly as AppendKey and AppendPositionKey write them, into
+// the sum of their terms, each mixed (h0), and, when two is set, the sum
+// of the same terms mixed with fingerprintSalt (h1:
+// PositionFingerprint's second word), from one pass over the parts.
+func (s *State) positionHash(p *posParts, two bool) (h0, h1 uint64) {
 	g := s.g
 	r := &g.Rules
 	stockLeft := s.end[0] > s.waste
-	var h uint64
+	h := hsum{two: two}
 	for i := 0; i < g.piles; i++ {
 		if s.down[i] > 0 || (!g.symPiles && stockLeft) {
-			h += mix(salt ^ p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
+			h.add(p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
 		} else {
-			h += mix(salt ^ p.pile[i] ^ hSymPile)
+			h.add(p.pile[i] ^ hSymPile)
 		}
 	}
 	if g.reserves > 0 {
 		fixed := !g.symReserv && stockLeft
 		for i := 0; i < g.reserves; i++ {
 			if fixed {
-				h += mix(salt ^ cardsHash(s.Reserve(i)) ^ hFixedRes*uint64(i+1))
+				h.add(cardsHash(s.Reserve(i)) ^ hFixedRes*uint64(i+1))
 			} else {
-				h += mix(salt ^ cardsHash(s.Reserve(i)) ^ hSymRes)
+				h.add(cardsHash(s.Reserve(i)) ^ hSymRes)
 			}
 		}
 	}
 	for _, c := range s.cells[:g.cells] {
-		h += mix(salt ^ uint64(c) ^ hCell)
+		h.add(uint64(c) ^ hCell)
 	}
 	if r.Decks != 1 || r.Joker {
 		if g.founds == 8 {
@@ -118,27 +119,44 @@ func (s *State) positionHash(p *posParts, salt uint64) uint64 {
 				if a > b {
 					a, b = b, a
 				}
-				h += mix(salt ^ hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
+				h.add(hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
 			}
 		} else {
 			for i, f := range s.found[:g.founds] {
-				h += mix(salt ^ hFound ^ uint64(i)<<8 ^ uint64(f))
+				h.add(hFound ^ uint64(i)<<8 ^ uint64(f))
 			}
 		}
 		if g.joker {
-			h += mix(salt ^ hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
+			h.add(hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
 		}
 	}
-	h += mix(salt ^ p.talon ^ hTalon*uint64(s.waste+1))
+	h.add(p.talon ^ hTalon*uint64(s.waste+1))
 	if r.Passes > 0 {
-		h += mix(salt ^ hRecycles ^ uint64(s.recycles))
+		h.add(hRecycles ^ uint64(s.recycles))
 	}
-	return h
+	return h.h0, h.h1
+}
+
+// hsum sums a position's terms, mixed (h0) and, when two is set, mixed
+// with fingerprintSalt (h1).
+type hsum struct {
+	h0, h1 uint64
+	two    bool
+}
+
+func (h *hsum) add(t uint64) {
+	h.h0 += mix(t)
+	if h.two {
+		h.h1 += mix(fingerprintSalt ^ t)
+	}
 }
 
 // PositionHash returns the hash of the position key of the table's
 // position (see the Position hashes comment): equal keys, equal hashes.
-func (t *Table) PositionHash() uint64 { return t.s.positionHash(&t.parts, 0) }
+func (t *Table) PositionHash() uint64 {
+	h, _ := t.s.positionHash(&t.parts, false)
+	return h
+}
 
 // ChildPosition sets *c to the true state legal move m leads to and
 // returns that position's PositionHash. Like Reveal, it is for the
@@ -148,7 +166,8 @@ func (t *Table) ChildPosition(m Move, c *State) uint64 {
 	c.Apply(m)
 	p := t.parts
 	c.updateParts(m, &p)
-	return c.positionHash(&p, 0)
+	h, _ := c.positionHash(&p, false)
+	return h
 }
 
 // updateParts brings p, the part hashes of the position before move m,
@@ -294,5 +313,6 @@ const fingerprintSalt = 0x6a09e667f3bcc909
 // (a beam search, which proves nothing when it finds no win), never for
 // a proof.
 func (s *State) PositionFingerprint(p *PositionParts) [2]uint64 {
-	return [2]uint64{s.positionHash(&p.p, 0), s.positionHash(&p.p, fingerprintSalt)}
+	h0, h1 := s.positionHash(&p.p, true)
+	return [2]uint64{h0, h1}
 }

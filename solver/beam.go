@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"iter"
 	"slices"
@@ -143,29 +144,34 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	defer func() {
 		st.Nodes, st.Stored, st.TableSize = nodes, int64(seen.n+len(exact)), seen.bytes()+16*kept
 	}()
-	// add adds st to the states seen and tells whether it was new; ok is
-	// false when the set is full. f is st's fingerprint (the fast path's
-	// key; with p.exact it is set only where the scoring breaks ties by
-	// it, and not used here)
-	add := func(st *engine.State, f [2]uint64) (added, ok bool) {
-		if exact != nil {
-			sr.key = st.AppendPositionKey(sr.key[:0])
-			if exact[string(sr.key)] {
-				return false, true
-			}
-			exact[string(sr.key)] = true
-			return true, true
+	// add adds st to the states seen and tells whether it was new (the
+	// exact path's set; the fast path's is seen, by fingerprint)
+	add := func(st *engine.State) (added, ok bool) {
+		sr.key = st.AppendPositionKey(sr.key[:0])
+		if exact[string(sr.key)] {
+			return false, true
 		}
-		f[1] |= keyMark
-		return seen.insert(f)
+		exact[string(sr.key)] = true
+		return true, true
 	}
 	needF := exact == nil || sc&scoreHashTies != 0
 	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
 	var nextParts []engine.PositionParts
-	add(&s, s.PositionFingerprint(&curParts[0]))
+	if exact != nil {
+		add(&s)
+	} else {
+		f := s.PositionFingerprint(&curParts[0])
+		f[1] |= keyMark
+		seen.insert(f)
+	}
 
+	// a candidate's rank is its score (as an int32, biased to sort as
+	// unsigned) above the complement of its place among the level's
+	// candidates: the higher rank goes first, so that ranks, all
+	// different, order the candidates as a stable sort by falling score
+	// would
 	type cand struct {
-		score  int32
+		rank   uint64
 		parent int32
 		m      sMove
 	}
@@ -178,6 +184,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	var next []engine.State
 	var cands []cand
 	var buf []sMove
+	var kids []beamKid // a state's children
 	line := func(parent int32, m sMove) []sMove {
 		out := []sMove{m}
 		for l := len(links) - 1; l >= 0; l-- {
@@ -195,22 +202,42 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			if r.StockTo == engine.StockToWaste && p.CanStep() && !(r.Joker && p.JokerForced()) && !sr.atomicTalon(p) {
 				buf = append(buf, pack(stockStep(p), 0, 0))
 			}
+			// the children first, each with its fingerprint and its
+			// slot fetched (keyset.fetch), so that the look-ups' cache
+			// misses overlap; then each in the moves' order, as one at a
+			// time would be
+			kids = kids[:0]
 			for _, m := range buf {
 				if m.steps() > 0 {
 					continue // a waste card below the top: reached by the stock steps
 				}
-				child := *p
-				child.Apply(m.move())
-				if child.Won() {
-					return line(int32(i), m), st
+				kids = append(kids, beamKid{st: *p, m: m})
+				c := &kids[len(kids)-1]
+				c.st.Apply(m.move())
+				if c.won = c.st.Won(); c.won {
+					break // the line ends here, unless an earlier child stops the beam
 				}
-				cp := curParts[i]
-				child.UpdateParts(m.move(), &cp)
-				var f [2]uint64
+				c.parts = curParts[i]
+				c.st.UpdateParts(m.move(), &c.parts)
 				if needF {
-					f = child.PositionFingerprint(&cp)
+					c.f = c.st.PositionFingerprint(&c.parts)
 				}
-				added, ok := add(&child, f)
+				if exact == nil {
+					c.f[1] |= keyMark
+					c.pr = seen.fetch(c.f)
+				}
+			}
+			for k := range kids {
+				c := &kids[k]
+				if c.won {
+					return line(int32(i), c.m), st
+				}
+				var added, ok bool
+				if exact == nil {
+					added, ok = seen.insertAt(c.f, c.pr)
+				} else {
+					added, ok = add(&c.st)
+				}
 				if !ok {
 					return nil, Stats{Stop: StopMemory}
 				}
@@ -229,14 +256,15 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				v := beamScore(&child, sc)
+				v := beamScore(&c.st, sc)
 				if sc&scoreHashTies != 0 {
-					v = v*256 + hashTie(f[0], tie)
+					v = v*256 + hashTie(c.f[0], tie)
 				}
-				cands = append(cands, cand{score: int32(v), parent: int32(i), m: m})
+				rank := uint64(uint32(int32(v))^1<<31)<<32 | uint64(^uint32(len(cands)))
+				cands = append(cands, cand{rank: rank, parent: int32(i), m: c.m})
 			}
 		}
-		slices.SortStableFunc(cands, func(a, b cand) int { return int(b.score) - int(a.score) })
+		slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(b.rank, a.rank) })
 		if len(cands) > width {
 			cands = cands[:width]
 		}
@@ -257,6 +285,18 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		links = append(links, level)
 	}
 	return nil, st
+}
+
+// beamKid is a child the beam makes: the state after move m, whether it
+// is won, its parts and fingerprint (with keyMark set on the fast path)
+// and its set slot's probe.
+type beamKid struct {
+	st    engine.State
+	parts engine.PositionParts
+	f     [2]uint64
+	pr    probe
+	m     sMove
+	won   bool
 }
 
 // beamScoring chooses the terms beamScore adds to its plain score.
@@ -478,7 +518,10 @@ func buriedCards(s *engine.State) int {
 				continue
 			}
 			su := c.Suit()
-			ord := 1 + (c.Rank()-base+ranks)%ranks
+			ord := 1 + c.Rank() - base // 1 + (c.Rank()-base+ranks)%ranks, without a division
+			if ord <= 0 {
+				ord += ranks
+			}
 			if low[su] != 0 && low[su] < ord {
 				n++
 			}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -74,6 +75,78 @@ func TestBuriedCards(t *testing.T) {
 	}
 	if b := beamScore(&s, scoreBuried); b != beamScore(&s, 0)-buriedWeight {
 		t.Errorf("beamScore with buried cards %d, without %d", b, beamScore(&s, 0))
+	}
+}
+
+// TestBuriedCardsAsPlain checks buriedCards against the plain count of its
+// definition (a card above a card of its suit that goes up earlier, by
+// foundation place from the base, with the modulo) on positions of every
+// game after random moves (the Agnes games' bases are dealt, so their
+// places wrap).
+func TestBuriedCardsAsPlain(t *testing.T) {
+	type game struct {
+		name string
+		opts variants.Options
+	}
+	var games []game
+	for _, name := range variants.Names() {
+		games = append(games, game{name, variants.Options{}})
+	}
+	plain := func(s *engine.State) int {
+		g := s.Game()
+		ranks, base := g.Rules.Ranks, s.Base()
+		place := func(c engine.Card) int { return 1 + (c.Rank()-base+ranks)%ranks }
+		n := 0
+		for i := 0; i < g.Piles(); i++ {
+			p := s.Pile(i)
+			for k, c := range p {
+				if c.IsJoker() {
+					continue
+				}
+				for _, d := range p[:k] {
+					if !d.IsJoker() && d.Suit() == c.Suit() && place(d) < place(c) {
+						n++
+						break
+					}
+				}
+			}
+		}
+		return n
+	}
+	checked, some := 0, 0
+	for _, gm := range games {
+		for _, moves := range []int{0, 20, 80} {
+			_, r, err := variants.Resolve(gm.name, gm.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := engine.MustGame(r)
+			rng := rand.New(rand.NewPCG(7, uint64(moves)))
+			var buf []engine.Move
+			for d := uint64(0); d < 12; d++ {
+				s, err := g.NewState(engine.NativeDeal(&r, d))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := 0; k < moves; k++ {
+					if buf = s.Moves(buf[:0]); len(buf) == 0 {
+						break
+					}
+					s.Apply(buf[rng.IntN(len(buf))])
+				}
+				want := plain(&s)
+				if got := buriedCards(&s); got != want {
+					t.Errorf("%s %+v after %d moves: %d buried cards, the plain count %d", gm.name, gm.opts, moves, got, want)
+				}
+				checked++
+				if want > 0 {
+					some++
+				}
+			}
+		}
+	}
+	if some < checked/2 {
+		t.Errorf("buried cards in only %d of %d positions", some, checked)
 	}
 }
 

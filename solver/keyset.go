@@ -80,20 +80,38 @@ func khash(k [2]uint64) uint64 {
 // insert adds k and tells whether it was new; ok is false when the set
 // would have to outgrow its limit (then k is not added).
 func (s *keyset) insert(k [2]uint64) (added, ok bool) {
-	if 4*(s.n+1) > 3*int(s.mask+1) {
-		if !s.grow() {
-			return false, false
-		}
+	if !s.room() {
+		return false, false
 	}
-	for i := s.hash(k) & s.mask; ; i = (i + 1) & s.mask {
+	return s.insertFrom(k, s.hash(k)&s.mask), true
+}
+
+// insertAt is insert(k) for p, k's probe (fetch).
+func (s *keyset) insertAt(k [2]uint64, p probe) (added, ok bool) {
+	if !s.room() {
+		return false, false
+	}
+	return s.insertFrom(k, s.start(k, p)), true
+}
+
+// room makes room for one more key, growing the set when it is three
+// quarters full; false when it would outgrow its limit.
+func (s *keyset) room() bool {
+	return 4*(s.n+1) <= 3*int(s.mask+1) || s.grow()
+}
+
+// insertFrom adds k, probing from slot i, which must be where k's hash
+// puts it in the set as it is, and tells whether it was new.
+func (s *keyset) insertFrom(k [2]uint64, i uint64) bool {
+	for ; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			s.slots[2*i], s.slots[2*i+1] = k[0], k[1]
 			s.n++
-			return true, true
+			return true
 		}
 		if a == k[0] && b == k[1] {
-			return false, true
+			return false
 		}
 	}
 }
