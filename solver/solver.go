@@ -612,7 +612,9 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	workers := max(opt.Workers, 1)
 	var tab visited
 	if workers == 1 {
-		tab = newTable(opt.Mem, opt.MaxNodes) // stored states never outnumber the nodes expanded
+		t := newTable(opt.Mem, opt.MaxNodes) // stored states never outnumber the nodes expanded
+		t.huge = true                        // released below
+		tab = t
 	} else {
 		tab = newSharedTable(opt.Mem)
 	}

@@ -39,6 +39,12 @@ type table struct {
 	pool   *memPool   // when set, the limit the tables of a sharedTable share instead
 	full   bool       // the limit stopped an insert
 	spare  *tableBufs // buffers from tablePool to take chunks from, and the first chunk's outgrown ones; release gives them back
+	// huge: the slots, once they grow past hugeMin bytes, are mapped
+	// with huge pages asked for (bigWords; mem holds the mapping), which
+	// a large search's random reads want (bigmem.go); release frees them.
+	// Set only by the searches that release their table.
+	huge bool
+	mem  bigWords
 }
 
 const (
@@ -117,6 +123,10 @@ func (t *table) chunk(size int) []byte {
 // release gives a small table's memory to the next newTable; the table
 // must not be used after. It keeps nothing of a large table.
 func (t *table) release() {
+	if t.mem.mapped != nil {
+		t.mem.free()
+		t.slots = nil
+	}
 	if t.pool != nil || t.bytes() > poolTableBytes {
 		return
 	}
@@ -266,8 +276,13 @@ func (t *table) store(key []byte) (uint64, bool) {
 }
 
 func (t *table) grow() {
-	old := t.slots
-	t.slots = make([]uint64, 2*len(old))
+	old, oldMem := t.slots, t.mem
+	if t.huge {
+		t.mem = newBigWords(2 * len(old))
+		t.slots = t.mem.w
+	} else {
+		t.slots = make([]uint64, 2*len(old))
+	}
 	t.mask = uint64(len(t.slots) - 1)
 	rehash := len(t.slots) > 1<<tagBits
 	for _, s := range old {
@@ -284,4 +299,5 @@ func (t *table) grow() {
 		}
 		t.slots[i] = s
 	}
+	oldMem.free()
 }

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // TestTableSizes checks the table made for a few states (newTable's
@@ -129,5 +131,57 @@ func TestTableReusedAsNew(t *testing.T) {
 					c.limit, c.states, len(got), got[len(got)-1], len(want), want[len(want)-1])
 			}
 		}
+	}
+}
+
+// TestTableHugeSlots grows a table whose slots go on huge pages (table.huge,
+// as solveReal's) past hugeMin: every key stays in it through the growths,
+// its slots are mapped where the system maps (Linux), and release gives
+// the mapping back. Solve's real search, whose table is such a one, frees
+// it too: Alaska's deal 18385 within 1 M nodes stores states enough for
+// its slots to pass hugeMin.
+func TestTableHugeSlots(t *testing.T) {
+	before := mappedBytes.Load()
+	tab := newTable(0, 0)
+	tab.huge = true
+	key := func(i int) []byte { return fmt.Appendf(nil, "key %d", i) }
+	n := hugeMin / 8 // past 3/4 of hugeMin/8 slots, so the slots double past hugeMin
+	for i := 0; i < n; i++ {
+		k := key(i)
+		if added, ok := tab.insert(k, xxhash.Sum64(k)); !added || !ok {
+			t.Fatalf("key %d: added %v, ok %v", i, added, ok)
+		}
+	}
+	if len(tab.slots)*8 < hugeMin {
+		t.Fatalf("%d slots, under hugeMin: the test tests nothing", len(tab.slots))
+	}
+	if mappedBytes.Load() > before != (tab.mem.mapped != nil) {
+		t.Errorf("mapped bytes %d before, %d now, the slots mapped: %v", before, mappedBytes.Load(), tab.mem.mapped != nil)
+	}
+	for i := 0; i < n; i += 7 {
+		if k := key(i); !tab.contains(k, xxhash.Sum64(k)) {
+			t.Fatalf("key %d lost in the growths", i)
+		}
+	}
+	tab.release()
+	if after := mappedBytes.Load(); after != before {
+		t.Errorf("%d bytes mapped before, %d after release", before, after)
+	}
+
+	_, r, err := variants.Resolve("alaska", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.MustGame(r)
+	s, err := g.NewState(engine.NativeDeal(&r, 18385))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Mem: 1 << 30})
+	if res.Stats.Stored <= hugeMin/8/2*3/4 { // the slots double to hugeMin bytes past 3/4 of half as many
+		t.Errorf("the solve stored %d states: too few for its slots to pass hugeMin", res.Stats.Stored)
+	}
+	if after := mappedBytes.Load(); after != before {
+		t.Errorf("%d bytes mapped before the solve, %d after (%v, %d nodes)", before, after, res.Verdict, res.Stats.Nodes)
 	}
 }
