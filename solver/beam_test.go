@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -116,24 +115,7 @@ func TestBuriedCardsAsPlain(t *testing.T) {
 	checked, some := 0, 0
 	for _, gm := range games {
 		for _, moves := range []int{0, 20, 80} {
-			_, r, err := variants.Resolve(gm.name, gm.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := engine.MustGame(r)
-			rng := rand.New(rand.NewPCG(7, uint64(moves)))
-			var buf []engine.Move
-			for d := uint64(0); d < 12; d++ {
-				s, err := g.NewState(engine.NativeDeal(&r, d))
-				if err != nil {
-					t.Fatal(err)
-				}
-				for k := 0; k < moves; k++ {
-					if buf = s.Moves(buf[:0]); len(buf) == 0 {
-						break
-					}
-					s.Apply(buf[rng.IntN(len(buf))])
-				}
+			for _, s := range walkedPositions(t, gm.name, gm.opts, 12, moves, [2]uint64{7, uint64(moves)}) {
 				want := plain(&s)
 				if got := buriedCards(&s); got != want {
 					t.Errorf("%s %+v after %d moves: %d buried cards, the plain count %d", gm.name, gm.opts, moves, got, want)

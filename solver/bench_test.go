@@ -69,7 +69,7 @@ func BenchmarkSampleSolves(b *testing.B) {
 		{"yukon/500", "yukon", variants.Options{}, 500},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			pos := walkedPositions(b, c.game, c.opts, 40, 30, [2]uint64{1, 2})
+			pos := solver.WalkedPositions(b, c.game, c.opts, 40, 30, [2]uint64{1, 2})
 			opt := solver.Options{MaxNodes: c.nodes, QuickNodes: 300, Workers: 1}
 			b.ReportAllocs()
 			var nodes int64

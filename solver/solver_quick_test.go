@@ -53,8 +53,8 @@ func TestQuickNodes(t *testing.T) {
 // searches), and Klondike draw 3 with a memory limit under which the
 // guided search's first table fits and a doubled one does not.
 func TestSolveReusesScratch(t *testing.T) {
-	yukon := walkedPositions(t, "yukon", variants.Options{}, 30, 20, [2]uint64{3, 4})
-	holdout := walkedPositions(t, "klondike-holdout", variants.Options{}, 20, 20, [2]uint64{5, 6})
+	yukon := solver.WalkedPositions(t, "yukon", variants.Options{}, 30, 20, [2]uint64{3, 4})
+	holdout := solver.WalkedPositions(t, "klondike-holdout", variants.Options{}, 20, 20, [2]uint64{5, 6})
 	for _, c := range []struct {
 		name  string
 		deals []engine.State
