@@ -104,6 +104,7 @@ type Sampler struct {
 	tab    twinTable
 	frames []twinFrame
 	moves  []twinMove
+	kp     []kpTop
 	path   []twinMove
 	buf    []engine.Move
 }
@@ -140,7 +141,16 @@ const (
 type twinFrame struct {
 	p            twinPos
 	lo, hi, next int32
+	// kp[kpLo:kpHi] is the position's talon, K+: the waste tops the stock
+	// steps reach (a parent's, when the move here left the talon as it
+	// was); the frame's own entries start at kpOwn. kpLo is -1 in a frame
+	// of one safe move, which makes no list.
+	kpLo, kpHi, kpOwn int32
 }
+
+// kpTop is a waste top the stock steps reach: talon card k after steps
+// steps.
+type kpTop struct{ k, steps uint8 }
 
 // SamplerFits tells whether a Sampler can solve positions of game g.
 func SamplerFits(g *engine.Game) bool {
@@ -211,11 +221,13 @@ func (z *Sampler) Solve(s *engine.State) Verdict {
 	z.tab.insert(z.key(&root))
 	z.frames = z.frames[:0]
 	z.moves = z.moves[:0]
+	z.kp = z.kp[:0]
 	z.push(&root)
 	for len(z.frames) > 0 {
 		f := &z.frames[len(z.frames)-1]
 		if f.next == f.hi {
 			z.moves = z.moves[:f.lo]
+			z.kp = z.kp[:f.kpOwn]
 			z.frames = z.frames[:len(z.frames)-1]
 			continue
 		}
@@ -408,9 +420,11 @@ const (
 func (z *Sampler) push(p *twinPos) {
 	z.nodes++
 	lo := int32(len(z.moves))
+	kpOwn := int32(len(z.kp))
 	alone := func(m twinMove) {
 		z.moves = append(z.moves[:lo], m)
-		z.frames = append(z.frames, twinFrame{p: *p, lo: lo, hi: lo + 1, next: lo})
+		z.kp = z.kp[:kpOwn]
+		z.frames = append(z.frames, twinFrame{p: *p, lo: lo, hi: lo + 1, next: lo, kpLo: -1, kpHi: -1, kpOwn: kpOwn}) // no talon list made
 	}
 	next := z.next(p)
 	// cards up from the piles
@@ -446,30 +460,40 @@ func (z *Sampler) push(p *twinPos) {
 		z.moves = append(z.moves, twinMove{c: c, kind: twinHead, prio: twinPrioHead})
 	}
 	// the talon, K+: every waste top the stock steps reach, at its first
-	// reach (genkplus.go's soundness argument)
-	q := *p
-	var seen uint64
-	for steps := 0; ; steps++ {
-		w := q.waste
-		if seen>>w&1 != 0 {
-			break
-		}
-		seen |= 1 << w
-		if k := wasteTop(q.talon, q.waste); k >= 0 {
-			c := z.talon[k]
-			if next&bit(c) != 0 {
-				if steps == 0 && z.safe && z.draw == 1 && z.safeUp(p, c) {
-					alone(twinMove{c: c, kind: twinTalonUp})
-					return
-				}
-				z.moves = append(z.moves, twinMove{c: c, kind: twinTalonUp, steps: uint8(steps), prio: twinPrioTalonUp})
+	// reach (genkplus.go's soundness argument); the parent's when the
+	// talon is as it was there
+	kpLo, kpHi := kpOwn, kpOwn
+	if n := len(z.frames); n > 0 && z.frames[n-1].kpLo >= 0 && z.frames[n-1].p.talon == p.talon && z.frames[n-1].p.waste == p.waste && z.frames[n-1].p.rec == p.rec {
+		kpLo, kpHi = z.frames[n-1].kpLo, z.frames[n-1].kpHi
+	} else {
+		q := *p
+		var seen uint64
+		for steps := 0; ; steps++ {
+			w := q.waste
+			if seen>>w&1 != 0 {
+				break
 			}
-			if z.room(p, c) {
-				z.moves = append(z.moves, twinMove{c: c, kind: twinTalonPile, steps: uint8(steps), prio: twinPrioTalonPile})
+			seen |= 1 << w
+			if k := wasteTop(q.talon, q.waste); k >= 0 {
+				z.kp = append(z.kp, kpTop{k: uint8(k), steps: uint8(steps)})
+			}
+			if !z.stockStep(&q) {
+				break
 			}
 		}
-		if !z.stockStep(&q) {
-			break
+		kpHi = int32(len(z.kp))
+	}
+	for _, t := range z.kp[kpLo:kpHi] {
+		c := z.talon[t.k]
+		if next&bit(c) != 0 {
+			if t.steps == 0 && z.safe && z.draw == 1 && z.safeUp(p, c) {
+				alone(twinMove{c: c, kind: twinTalonUp})
+				return
+			}
+			z.moves = append(z.moves, twinMove{c: c, kind: twinTalonUp, steps: t.steps, prio: twinPrioTalonUp})
+		}
+		if z.room(p, c) {
+			z.moves = append(z.moves, twinMove{c: c, kind: twinTalonPile, steps: t.steps, prio: twinPrioTalonPile})
 		}
 	}
 	if z.worry {
@@ -487,7 +511,7 @@ func (z *Sampler) push(p *twinPos) {
 			mv[j], mv[j-1] = mv[j-1], mv[j]
 		}
 	}
-	z.frames = append(z.frames, twinFrame{p: *p, lo: lo, hi: int32(len(z.moves)), next: lo})
+	z.frames = append(z.frames, twinFrame{p: *p, lo: lo, hi: int32(len(z.moves)), next: lo, kpLo: kpLo, kpHi: kpHi, kpOwn: kpOwn})
 }
 
 // wasteTop returns the index of the waste's top card, -1 when the waste
