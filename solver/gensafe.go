@@ -64,19 +64,31 @@ func (sr *search) safe(s *engine.State, m engine.Move) bool {
 		return false
 	}
 	c := s.MovedCard(m)
+	a, b := otherColour(c)
+	return safeCard(c, sr.worry, s.Foundation(a), s.Foundation(b))
+}
+
+// safeCard is the rule of safe for card c, whose other colour's
+// foundations hold fa and fb cards: an Ace; without worrying back a card
+// of rank r when both hold r-1; with it a Two when both hold their Aces.
+// It is the one statement of the rule: solver.Sampler asks it too.
+func safeCard(c engine.Card, worry bool, fa, fb int) bool {
 	r := c.Rank()
 	if r == 1 {
 		return true
 	}
-	if sr.worry && r > 2 {
+	if worry && r > 2 {
 		return false
 	}
-	// the two suits of the other colour
-	a, b := engine.Clubs, engine.Spades
-	if !c.Red() {
-		a, b = engine.Diamonds, engine.Hearts
+	return fa >= r-1 && fb >= r-1
+}
+
+// otherColour returns the two suits of the other colour than c's.
+func otherColour(c engine.Card) (a, b int) {
+	if c.Red() {
+		return engine.Clubs, engine.Spades
 	}
-	return s.Foundation(a) >= r-1 && s.Foundation(b) >= r-1
+	return engine.Diamonds, engine.Hearts
 }
 
 // safeAnyApplies tells whether the general safe-foundation rule (safeAny)

@@ -389,22 +389,10 @@ func (z *Sampler) next(p *twinPos) uint64 {
 	return m
 }
 
-// safeUp is gensafe.go's rule: an Ace; without worrying back a card whose
-// other colour's foundations hold the rank below; with it a Two whose
-// other colour's Aces are up.
+// safeUp is gensafe.go's rule (safeCard) on p's foundations.
 func (z *Sampler) safeUp(p *twinPos, c engine.Card) bool {
-	r := c.Rank()
-	if r == 1 {
-		return true
-	}
-	if z.worry && r > 2 {
-		return false
-	}
-	a, b := engine.Clubs, engine.Spades
-	if !c.Red() {
-		a, b = engine.Diamonds, engine.Hearts
-	}
-	return int(p.found>>(4*a))&15 >= r-1 && int(p.found>>(4*b))&15 >= r-1
+	a, b := otherColour(c)
+	return safeCard(c, z.worry, int(p.found>>(4*a))&15, int(p.found>>(4*b))&15)
 }
 
 // The order of a position's moves, lowest first.

@@ -160,33 +160,15 @@ func TestSamplerFullDeals(t *testing.T) {
 // TestSamplerAllocates checks that a warm Sampler's solves allocate
 // nothing.
 func TestSamplerAllocates(t *testing.T) {
-	deals := draw3Deals(t, 8)
 	z := solver.NewSampler(1_000)
-	for i := range deals {
-		z.Solve(&deals[i])
-	}
-	k := 0
-	if n := testing.AllocsPerRun(50, func() {
-		z.Solve(&deals[k%len(deals)])
-		k++
-	}); n != 0 {
-		t.Errorf("a warm Sampler allocates %v times a solve; want 0", n)
-	}
+	checkWarmSolves(t, "Sampler", func(s *engine.State) { z.Solve(s) })
 }
 
 // BenchmarkSampler measures 1,000-node solves of draw-3 deals, as
 // BenchmarkSmall does for the Small.
 func BenchmarkSampler(b *testing.B) {
-	deals := draw3Deals(b, 64)
 	z := solver.NewSampler(1_000)
-	b.ReportAllocs()
-	k, nodes := 0, int64(0)
-	for b.Loop() {
-		z.Solve(&deals[k%len(deals)])
-		nodes += z.Nodes()
-		k++
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "states/s")
+	benchSolves(b, func(s *engine.State) int64 { z.Solve(s); return z.Nodes() })
 }
 
 // worried returns r with worrying back.

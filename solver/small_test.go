@@ -92,29 +92,41 @@ func TestSmallFullDeals(t *testing.T) {
 // TestSmallAllocates checks that a Small's solves allocate nothing once it
 // is warm.
 func TestSmallAllocates(t *testing.T) {
-	deals := draw3Deals(t, 8)
 	z := solver.NewSmall(1_000)
+	checkWarmSolves(t, "Small", func(s *engine.State) { z.Solve(s) })
+}
+
+// checkWarmSolves checks that solve, a searcher's, allocates nothing a
+// solve once it has solved draw-3 deals 0..7.
+func checkWarmSolves(t *testing.T, name string, solve func(*engine.State)) {
+	t.Helper()
+	deals := draw3Deals(t, 8)
 	for i := range deals {
-		z.Solve(&deals[i])
+		solve(&deals[i])
 	}
 	k := 0
 	if n := testing.AllocsPerRun(50, func() {
-		z.Solve(&deals[k%len(deals)])
+		solve(&deals[k%len(deals)])
 		k++
 	}); n != 0 {
-		t.Errorf("a warm Small allocates %v times a solve; want 0", n)
+		t.Errorf("a warm %s allocates %v times a solve; want 0", name, n)
 	}
 }
 
 // BenchmarkSmall measures 1,000-node solves of draw-3 deals.
 func BenchmarkSmall(b *testing.B) {
-	deals := draw3Deals(b, 64)
 	z := solver.NewSmall(1_000)
+	benchSolves(b, func(s *engine.State) int64 { z.Solve(s); return z.Nodes() })
+}
+
+// benchSolves measures solve, a searcher's solves of draw-3 deals 0..63
+// returning the nodes each spent, and reports the states a second.
+func benchSolves(b *testing.B, solve func(*engine.State) int64) {
+	deals := draw3Deals(b, 64)
 	b.ReportAllocs()
 	k, nodes := 0, int64(0)
 	for b.Loop() {
-		z.Solve(&deals[k%len(deals)])
-		nodes += z.Nodes()
+		nodes += solve(&deals[k%len(deals)])
 		k++
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "states/s")
