@@ -48,7 +48,8 @@ import (
 //     hosts (h is free, c is a head), and so has Q: some host of c lies
 //     free in Q, and Q moves c's group there. (A King: P and Q have the
 //     same count of spaces, the piles with no card of the deal left less
-//     the Kings that are no heads.) Both turn up the same card.
+//     the Kings that are no heads.) Both turn up the same card, or, c
+//     being the pile's last card of the deal, empty the same pile.
 //   - m moves c to its foundation (a head or not). In P nothing lies on
 //     c, so the non-head children of c are at most one (two would need c
 //     and c̄), and when there is one, d, it lies on c̄. In Q the same
