@@ -672,26 +672,31 @@ func (z *Sampler) play(s *engine.State, from, to engine.Loc, n int, dst []engine
 	return dst, false
 }
 
-// twinTable is an exact set of twin positions' words: open addressing,
-// each word stored whole (0 marks an empty slot, so a word is stored plus
-// one: no word is all ones). A stamp marks the slots of the current solve,
-// so that a reset clears nothing but when the stamps wrap.
+// twinTable is an exact set of twin positions' words: open addressing
+// with linear probing, each word stored whole and compared whole. A stamp
+// marks the slots of the current solve, so that a reset clears nothing
+// but when the stamps wrap. It starts at the size a solve's node limit
+// asks for, at most twinTableStart slots, and doubles past half full, so
+// that a large limit costs memory only as it is used.
 type twinTable struct {
 	keys  []uint64
 	stamp []uint32
 	now   uint32
 	mask  uint64
+	count int
 }
+
+// twinTableStart is the most slots a table starts with.
+const twinTableStart = 1 << 16
 
 // reset empties the set for a solve that inserts at most n words.
 func (t *twinTable) reset(n int64) {
-	size := 1 << bits.Len64(uint64(2*n+16))
-	if len(t.keys) < size {
-		t.keys = make([]uint64, size)
-		t.stamp = make([]uint32, size)
-		t.now = 0
+	if t.keys == nil {
+		size := min(1<<bits.Len64(uint64(2*n+16)), twinTableStart)
+		t.keys, t.stamp = make([]uint64, size), make([]uint32, size)
 	}
 	t.mask = uint64(len(t.keys)) - 1
+	t.count = 0
 	t.now++
 	if t.now == 0 {
 		clear(t.stamp)
@@ -701,17 +706,42 @@ func (t *twinTable) reset(n int64) {
 
 // insert adds k and tells whether it was new.
 func (t *twinTable) insert(k uint64) bool {
-	h := k * 0x9e3779b97f4a7c15
-	h ^= h >> 32
-	for i := h & t.mask; ; i = (i + 1) & t.mask {
+	if 2*(t.count+1) > len(t.keys) {
+		t.grow()
+	}
+	for i := twinHash(k) & t.mask; ; i = (i + 1) & t.mask {
 		if t.stamp[i] != t.now {
 			t.stamp[i] = t.now
 			t.keys[i] = k
+			t.count++
 			return true
 		}
 		if t.keys[i] == k {
 			return false
 		}
+	}
+}
+
+func twinHash(k uint64) uint64 {
+	h := k * 0x9e3779b97f4a7c15
+	return h ^ h>>32
+}
+
+// grow doubles the table, keeping the current solve's words.
+func (t *twinTable) grow() {
+	keys, stamp, now := t.keys, t.stamp, t.now
+	t.keys, t.stamp = make([]uint64, 2*len(keys)), make([]uint32, 2*len(keys))
+	t.mask = uint64(len(t.keys)) - 1
+	t.now = 1
+	for i, k := range keys {
+		if stamp[i] != now {
+			continue
+		}
+		j := twinHash(k) & t.mask
+		for t.stamp[j] == t.now {
+			j = (j + 1) & t.mask
+		}
+		t.stamp[j], t.keys[j] = t.now, k
 	}
 }
 

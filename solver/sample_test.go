@@ -176,3 +176,20 @@ func worried(r engine.Rules) engine.Rules {
 	r.WorryBack = true
 	return r
 }
+
+// TestSamplerLargeLimit solves with a limit far beyond what a table could
+// be allocated for at once (the table grows as it is used), and checks
+// that the verdicts of a few draw-3 deals are those of a modest limit's
+// where that decided.
+func TestSamplerLargeLimit(t *testing.T) {
+	huge, modest := solver.NewSampler(1<<40), solver.NewSampler(200_000)
+	for seed, s := range draw3Deals(t, 6) {
+		a, b := huge.Solve(&s), modest.Solve(&s)
+		if b != solver.Unknown && a != b {
+			t.Errorf("deal %d: a limit of 2^40 says %v, 200,000 says %v", seed, a, b)
+		}
+		if a == solver.Unknown {
+			t.Errorf("deal %d: unknown with a limit of 2^40", seed)
+		}
+	}
+}
