@@ -73,7 +73,7 @@ import (
 // (gensafe.go: a card from a pile, or the waste with one card a draw, that
 // the rule lets up goes up alone of all moves) and its sure wins
 // (surewin.go), in the order: the heads' moves, the cards up from the
-// piles, the talon's cards to the piles, then up, then the foundations'
+// piles, the talon's cards up, then to the piles, then the foundations'
 // cards down. Its verdicts are exact: Won with a line of real moves
 // (AppendSolution: each twin move played as the proof plays it) that
 // replays to a won position; Lost only when the search ended within the
@@ -400,8 +400,8 @@ func (z *Sampler) safeUp(p *twinPos, c engine.Card) bool {
 const (
 	twinPrioHead = iota
 	twinPrioUp
+	twinPrioTalonUp // before the talon's cards to the piles: 489 deals won of 1,000 at 1,000 nodes against 440 (bench.md)
 	twinPrioTalonPile
-	twinPrioTalonUp
 	twinPrioDown
 )
 
