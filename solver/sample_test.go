@@ -7,6 +7,7 @@ import (
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/solver"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // samplerVariants is every small Klondike rule set the Sampler plays:
@@ -23,7 +24,9 @@ func samplerVariants(ranks, piles int) []variant {
 
 // TestSamplerFits pins the games the Sampler plays: Klondike's rules,
 // with any draw, passes and worrying back; not Strict's whole runs, not
-// Holdout's cells, not Thumb and Pouch's builds, not two decks.
+// Holdout's cells, not Thumb and Pouch's builds; of the named games,
+// Klondike and Klondike Familiar (the same rules) alone: not two decks,
+// not the Joker, not the other builds.
 func TestSamplerFits(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -40,6 +43,16 @@ func TestSamplerFits(t *testing.T) {
 	} {
 		if got := solver.SamplerFits(engine.MustGame(c.r)); got != c.want {
 			t.Errorf("%s: SamplerFits %v, want %v", c.name, got, c.want)
+		}
+	}
+	for _, name := range variants.Names() {
+		_, r, err := variants.Resolve(name, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := name == "klondike" || name == "klondike-familiar" // the same rules
+		if got := solver.SamplerFits(engine.MustGame(r)); got != want {
+			t.Errorf("game %s: SamplerFits %v, want %v", name, got, want)
 		}
 	}
 }
