@@ -16,15 +16,7 @@ import (
 //
 //	go test -run - -bench Beam ./solver
 func BenchmarkBeam(b *testing.B) {
-	_, r, err := variants.Resolve("gargantua", variants.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := engine.MustGame(r)
-	s, err := g.NewState(engine.NativeDeal(&r, 7))
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := nativeDeal(b, "gargantua", 7)
 	var nodes int64
 	for b.Loop() {
 		_, st := beamSolve(context.Background(), s, Options{Mem: 1 << 30}, 4096, 1<<20, time.Time{}, 0, 0)

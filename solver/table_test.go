@@ -9,7 +9,6 @@ import (
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/klondike-family/klondike/engine"
-	"github.com/klondike-family/klondike/variants"
 )
 
 // TestTableSizes checks the table made for a few states (newTable's
@@ -168,15 +167,7 @@ func TestTableHugeSlots(t *testing.T) {
 		t.Errorf("%d bytes mapped before, %d after release", before, after)
 	}
 
-	_, r, err := variants.Resolve("alaska", variants.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := engine.MustGame(r)
-	s, err := g.NewState(engine.NativeDeal(&r, 18385))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := nativeDeal(t, "alaska", 18385)
 	res := Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Mem: 1 << 30})
 	if res.Stats.Stored <= hugeMin/8/2*3/4 { // the slots double to hugeMin bytes past 3/4 of half as many
 		t.Errorf("the solve stored %d states: too few for its slots to pass hugeMin", res.Stats.Stored)
