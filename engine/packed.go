@@ -234,8 +234,39 @@ func (p *Packed) cardAt(i, k int) Card {
 
 // wasteTop returns the index in the deal's talon of the waste's top card,
 // or -1 when the waste is empty.
-func (p *Packed) wasteTop() int {
-	return 31 - bits.LeadingZeros32(p.talon&(uint32(1)<<p.waste-1))
+func (p *Packed) wasteTop() int { return TalonTop(p.talon, p.waste) }
+
+// The packed talon's arithmetic, for Packed and for the searches that keep
+// a talon the same way (solver.Sampler): talon is the set of the talon
+// cards left, bit k for card k of the deal's turning order, and waste is
+// one past the index of the waste's top card (0 when the waste is empty).
+
+// TalonTop returns the index of the waste's top card, -1 when the waste
+// is empty.
+func TalonTop(talon uint32, waste uint8) int {
+	return 31 - bits.LeadingZeros32(talon&(uint32(1)<<waste-1))
+}
+
+// TalonDraw returns waste after a draw of draw cards (fewer when the stock
+// has fewer).
+func TalonDraw(talon uint32, waste uint8, draw int) uint8 {
+	w := uint(waste)
+	for k := draw; k > 0; k-- {
+		rest := talon >> w << w
+		if rest == 0 {
+			break
+		}
+		w = uint(bits.TrailingZeros32(rest)) + 1
+	}
+	return uint8(w)
+}
+
+// TalonTake returns talon and waste once the waste's top card, index k,
+// has left: the waste ends at its next card down, so that a position has
+// one form whatever the order its cards left in.
+func TalonTake(talon uint32, k int) (uint32, uint8) {
+	talon &^= 1 << k
+	return talon, uint8(32 - bits.LeadingZeros32(talon&(uint32(1)<<k-1)))
 }
 
 // packedNext[h][b] is the set of the cards that the foundations take next
@@ -446,15 +477,7 @@ func (p *Packed) cardToPiles(dst []Move, c Card, from Loc, top *[MaxPackedPiles]
 func (p *Packed) Apply(m Move) {
 	switch m.Kind() {
 	case KindDraw:
-		w := uint(p.waste)
-		for k := p.d.g.Rules.Draw; k > 0; k-- {
-			rest := p.talon >> w << w
-			if rest == 0 {
-				break
-			}
-			w = uint(bits.TrailingZeros32(rest)) + 1
-		}
-		p.waste = uint8(w)
+		p.waste = TalonDraw(p.talon, p.waste, p.d.g.Rules.Draw)
 		return
 	case KindRecycle:
 		p.waste = 0
@@ -469,11 +492,7 @@ func (p *Packed) Apply(m Move) {
 	case from == LocWaste:
 		k := p.wasteTop()
 		c = p.d.talon[k]
-		p.talon &^= 1 << k
-		// The waste now ends at its next card down: waste is one past
-		// the waste's top (0 when it is empty), so that a position has
-		// one key whatever the order its cards left in.
-		p.waste = uint8(32 - bits.LeadingZeros32(p.talon&(uint32(1)<<k-1)))
+		p.talon, p.waste = TalonTake(p.talon, k)
 		s = uint32(c & 3)
 	case from.IsCell():
 		c = p.cells[from-LocCell0]

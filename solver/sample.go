@@ -463,7 +463,7 @@ func (z *Sampler) push(p *twinPos) {
 				break
 			}
 			seen |= 1 << w
-			if k := wasteTop(q.talon, q.waste); k >= 0 {
+			if k := engine.TalonTop(q.talon, q.waste); k >= 0 {
 				z.kp = append(z.kp, kpTop{k: uint8(k), steps: uint8(steps)})
 			}
 			if !z.stockStep(&q) {
@@ -503,29 +503,15 @@ func (z *Sampler) push(p *twinPos) {
 	z.frames = append(z.frames, twinFrame{p: *p, lo: lo, hi: int32(len(z.moves)), next: lo, kpLo: kpLo, kpHi: kpHi, kpOwn: kpOwn})
 }
 
-// wasteTop returns the index of the waste's top card, -1 when the waste
-// is empty.
-func wasteTop(talon uint32, waste uint8) int {
-	return 31 - bits.LeadingZeros32(talon&(uint32(1)<<waste-1))
-}
-
 // stockStep plays the stock's next step on p's talon as the engine does
 // (a draw, else a recycle when the passes allow) and tells whether there
 // was one.
 func (z *Sampler) stockStep(p *twinPos) bool {
 	if p.talon>>p.waste != 0 {
-		w := uint(p.waste)
-		for k := z.draw; k > 0; k-- {
-			rest := p.talon >> w << w
-			if rest == 0 {
-				break
-			}
-			w = uint(bits.TrailingZeros32(rest)) + 1
-		}
-		p.waste = uint8(w)
+		p.waste = engine.TalonDraw(p.talon, p.waste, z.draw)
 		return true
 	}
-	if wasteTop(p.talon, p.waste) >= 0 && (z.passes == 0 || int(p.rec) < z.passes-1) {
+	if engine.TalonTop(p.talon, p.waste) >= 0 && (z.passes == 0 || int(p.rec) < z.passes-1) {
 		p.waste = 0
 		p.rec++
 		return true
@@ -549,9 +535,7 @@ func (z *Sampler) apply(p *twinPos, m twinMove) {
 		p.vis &^= bit(c)
 		p.found += 1 << (4 * (c & 3))
 	case twinTalonPile, twinTalonUp:
-		k := wasteTop(p.talon, p.waste)
-		p.talon &^= 1 << k
-		p.waste = uint8(32 - bits.LeadingZeros32(p.talon&(uint32(1)<<k-1)))
+		p.talon, p.waste = engine.TalonTake(p.talon, engine.TalonTop(p.talon, p.waste))
 		if m.kind == twinTalonUp {
 			p.found += 1 << (4 * (c & 3))
 		} else {
