@@ -96,6 +96,38 @@ import (
 // mapped line ends where σ ends, with every card on a foundation: a win
 // of the relaxed game from α(P). ∎
 //
+// The Joker (Joker Klondike; engine's State.open, toFoundation). The
+// relaxed state keeps where the Joker is (jk: in play, on a foundation,
+// or waiting off the table) and, on a foundation, the rank it stands for
+// (jr); a foundation's height counts the Joker on it, as the real one's
+// does. Nothing is built on the Joker and it goes only to foundations, so
+// in a pile it is never placed: face up, it is its pile's one face-up card,
+// the surface, uncovered. Its relaxed moves (jokerMoves) are the real
+// ones, without the rule that forces it up (which only forbids real moves):
+//
+//   - the Joker in play, a surface or a talon card the K+ stock reaches,
+//     goes to each open foundation (started, not complete, without the
+//     Joker) as its next card;
+//   - the card X the Joker stands for, a face-up pile card whose type has
+//     an uncovered card or a talon card the K+ stock reaches, takes the
+//     Joker's place (the height stays), and the Joker goes on to each
+//     other open foundation, or waits when there is none (a release);
+//   - an Ace going up while the Joker waits takes it along (ride).
+//
+// A real move of the Joker is mapped to the first (the Joker on a pile's
+// top is its surface; on the waste's top, at a position the K+ stock
+// reaches); a real release to the second (X, on a pile's top, is
+// uncovered, so its type has an uncovered card; on the waste, as above);
+// a real Ace with the Joker riding along to the Ace's move with the
+// third; every other card's move to a foundation is taken by its
+// foundation's height, which counts the Joker as the real game does
+// (foundOK; the card the Joker stands for never fits it, its
+// foundation's height being at least its rank). The Joker's fields are
+// copied by α and changed by the mapped move as by the real one, so the
+// proof above holds move for move. The game is won when every real card
+// is up: no Joker on a foundation and every height full (won). The safe
+// moves are not proved with the Joker (safe), and none are taken.
+//
 // The converse is not proved (a relaxed move may use an uncovered card of
 // a type where the real position has that card covered and its twin
 // free), so a relaxed win proves nothing, and the solver then searches
@@ -104,8 +136,9 @@ import (
 // packed state is stored and compared), so "no relaxed win" is decided
 // exhaustively (relaxsearch.go).
 //
-// The rules this holds for (relaxApplies): one deck without a Joker, built
-// down in alternating colour without wrapping, foundations from the Ace,
+// The rules this holds for (relaxApplies): one deck (with or without a
+// Joker), built down in alternating colour without wrapping, foundations
+// from the Ace,
 // Kings (the top rank) alone fill empty piles, the stock dealt to a waste,
 // no reserves; any run or only whole runs may move (the relaxed game
 // allows more than either). Cells are allowed. The argument needs the
@@ -114,7 +147,7 @@ import (
 
 // relaxApplies tells whether the relaxed game bounds the rules.
 func relaxApplies(r *engine.Rules) bool {
-	return r.Decks == 1 && !r.Joker && r.Build == engine.BuildAltColour && !r.Wrap &&
+	return r.Decks == 1 && r.Build == engine.BuildAltColour && !r.Wrap &&
 		!r.BaseDealt && r.Fill == engine.FillKing && r.StockTo == engine.StockToWaste &&
 		!r.DealOnlyWhenStuck && r.Reserves == 0 &&
 		(r.Unit == engine.UnitAnyRun || r.Unit == engine.UnitWholeRun)
@@ -128,6 +161,7 @@ type rgame struct {
 	draw     int
 	passes   int // 0: unlimited
 	worry    bool
+	joker    bool                           // Joker Klondike (the Joker's part of the game, below)
 	stc      [engine.MaxPiles][]engine.Card // each pile's structure, bottom to top
 	talon    []engine.Card                  // turning order
 	talonIdx [64]int8                       // a card's index in talon, or -1
@@ -137,6 +171,7 @@ type rgame struct {
 	wBits, recBits, foundBits uint
 	sBits                     [engine.MaxPiles]uint
 	offW, offRec, offCells    uint
+	offJoker                  uint // the Joker's fields (jokerBits wide, with a Joker), after the cells
 	offFound                  [4]uint
 	offS                      [engine.MaxPiles]uint
 	foundUnit                 [4][2]uint64 // 1 at each foundation field's lowest bit, as a key
@@ -154,6 +189,8 @@ type rstate struct {
 	rec    uint8                  // recycles used (limited passes)
 	cells  [engine.MaxCells]engine.Card
 	placed uint64
+	jk     uint8 // with a Joker: where it is (rjInPlay, 1 + its foundation, rjWait)
+	jr     uint8 // on a foundation: the rank it stands for
 }
 
 func bitsFor(n int) uint { return uint(bits.Len(uint(n))) }
@@ -167,7 +204,7 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 	if !relaxApplies(r) {
 		return nil, rstate{}, false
 	}
-	rg := &rgame{ranks: r.Ranks, piles: g.Piles(), cells: r.Cells, draw: r.Draw, passes: r.Passes, worry: r.WorryBack}
+	rg := &rgame{ranks: r.Ranks, piles: g.Piles(), cells: r.Cells, draw: r.Draw, passes: r.Passes, worry: r.WorryBack, joker: r.Joker}
 	for c := engine.Card(0); c < 64; c++ {
 		if !c.Valid() || c.IsJoker() || c.Rank() > r.Ranks {
 			continue
@@ -224,7 +261,7 @@ func newRgame(s *engine.State) (*rgame, rstate, bool) {
 // or tells that they do not fit in 127 bits.
 func (rg *rgame) layout() bool {
 	n := uint(len(rg.talon))
-	total := n + rg.wBits + rg.recBits + 4*rg.foundBits + uint(rg.cells)*6
+	total := n + rg.wBits + rg.recBits + 4*rg.foundBits + uint(rg.cells)*6 + rg.jokerWidth()
 	for p := 0; p < rg.piles; p++ {
 		total += rg.sBits[p]
 	}
@@ -245,7 +282,17 @@ func (rg *rgame) layout() bool {
 		off += rg.sBits[p]
 	}
 	rg.offCells = off
+	rg.offJoker = off + 6*uint(rg.cells)
 	return true
+}
+
+// jokerWidth is the key's bits for the Joker: where it is, and the rank it
+// stands for (0 without a Joker).
+func (rg *rgame) jokerWidth() uint {
+	if rg.joker {
+		return jokerBits
+	}
+	return 0
 }
 
 // normalize counts a structure that is one King alone as an empty pile
@@ -284,8 +331,12 @@ func (rg *rgame) surfaces(st *rstate) uint64 {
 	return m
 }
 
-// won tells whether every card is on a foundation.
+// won tells whether every card is on a foundation (every real card: the
+// Joker, when on one, stands for a card that is not).
 func (rg *rgame) won(st *rstate) bool {
+	if st.jk >= 1 && st.jk <= 4 {
+		return false
+	}
 	for i := 0; i < 4; i++ {
 		if int(st.found[i]) != rg.ranks {
 			return false
@@ -315,6 +366,10 @@ func (rg *rgame) key(st *rstate) [2]uint64 {
 	for i := 0; i < rg.cells; i++ {
 		kp.put(uint64(st.cells[i]&63), 6)
 	}
+	if rg.joker {
+		kp.put(uint64(st.jk), 3)
+		kp.put(uint64(st.jr), 4)
+	}
 	kp.k[1] |= 1 << 63
 	return kp.k
 }
@@ -339,6 +394,12 @@ func (rg *rgame) keyW(st *rstate) int {
 // registers: a [2]uint64 is passed through memory, and one whose address
 // is taken lives there (BenchmarkSolve: 5 % of a draw-1 solve each).
 func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
+	if rg.joker {
+		// the Joker's moves change fields apart from the card's (its
+		// place, a second foundation): the key is written whole
+		k := rg.key(st)
+		return k[0], k[1]
+	}
 	cells := m.kind == rmCell
 	switch m.from {
 	case rfPile:
@@ -437,6 +498,7 @@ type rMove struct {
 	w    uint8 // talon: the waste position played (1 + index among those left)
 	rec  uint8 // talon: recycles after reaching it
 	ti   uint8 // talon: the card's index in rgame.talon
+	jt   uint8 // with a Joker, a move to a foundation: where the Joker goes (0: it stays; 1 + a foundation; rjWait)
 }
 
 const (
@@ -488,8 +550,93 @@ func (rg *rgame) fits(c engine.Card, unc uint64, empty bool) bool {
 	return unc&rg.typ[r+1][1-c.Colour()] != 0
 }
 
+// foundOK tells whether c's foundation takes it as its next card (the
+// Joker's moves are jokerMoves').
 func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
-	return int(st.found[c.Suit()]) == c.Rank()-1
+	return c != engine.Joker && int(st.found[c.Suit()]) == c.Rank()-1
+}
+
+// The Joker's part of the relaxed game.
+const (
+	rjInPlay  = 0 // rstate.jk: in a structure or the talon; 1..4: on foundation jk-1
+	rjWait    = 5 // off the table, waiting for the next Ace (also rMove.jt: the Joker goes to wait)
+	jokerBits = 7 // the key's: jk (3 bits) and jr (4)
+	jokerBit  = uint64(1) << engine.Joker
+)
+
+// openMask returns the foundations the Joker may go to: started, not
+// complete, and without the Joker (engine's State.open).
+func (rg *rgame) openMask(st *rstate) uint8 {
+	var m uint8
+	for f := 0; f < 4; f++ {
+		if h := int(st.found[f]); h >= 1 && h < rg.ranks && int(st.jk) != f+1 {
+			m |= 1 << f
+		}
+	}
+	return m
+}
+
+// ride returns a foundation move's rMove.jt for card c: an Ace going up
+// while the Joker waits takes it along onto its foundation, as that
+// foundation's next card.
+func (rg *rgame) ride(st *rstate, c engine.Card) uint8 {
+	if st.jk == rjWait && c.Rank() == 1 && rg.ranks > 1 {
+		return uint8(c.Suit()) + 1
+	}
+	return 0
+}
+
+// placeJoker puts the Joker on foundation f as its next card.
+func placeJoker(st *rstate, f int) {
+	st.found[f]++
+	st.jk, st.jr = uint8(f+1), st.found[f]
+}
+
+// jokerMoves appends the Joker's moves to the foundations: the Joker in
+// play, a pile's surface or a talon card the K+ stock reaches, goes to
+// each open foundation; the card the Joker stands for, an uncovered pile
+// card (upper: the face-up pile cards whose type has an uncovered card)
+// or a talon card the K+ stock reaches, takes its place, and the Joker
+// goes on to each other open foundation, or waits when there is none.
+func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8, ks []kpos, dst []rMove) []rMove {
+	open := rg.openMask(st)
+	var x engine.Card // the card that moves
+	switch {
+	case st.jk == rjInPlay:
+		x = engine.Joker
+	case st.jk <= 4:
+		x = engine.NewCard(int(st.jr), int(st.jk)-1)
+		if open == 0 {
+			open = 1 << 4 // the Joker goes to wait
+		}
+	default:
+		return dst
+	}
+	for f := 0; f < 5; f++ {
+		if open&(1<<f) == 0 {
+			continue
+		}
+		jt := uint8(f + 1)
+		if f == 4 {
+			jt = rjWait
+		}
+		switch bit := uint64(1) << x; {
+		case x == engine.Joker && surf&bit != 0:
+			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: surfPile[x], card: x, jt: jt})
+		case x != engine.Joker && upper&bit != 0:
+			p := uint8(255)
+			if surf&bit != 0 {
+				p = surfPile[x]
+			}
+			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: p, card: x, jt: jt})
+		}
+		for _, k := range ks {
+			if k.card == x {
+				dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: x, w: k.w, rec: k.rec, ti: k.ti, jt: jt})
+			}
+		}
+	}
+	return dst
 }
 
 // safe tells whether pile or cell card c (with its foundation taking it)
@@ -545,7 +692,14 @@ func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
 // the top here too. Cells, empty piles and surfaces only gain, as above.
 // So the line is legal and wins, and it is shorter by the moves of c at
 // least.
+//
+// With the Joker no move is safe: the proof reads a foundation's height as
+// its real cards, and a card going up early can change what the Joker
+// does (gensafe.go).
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
+	if rg.joker {
+		return false
+	}
 	r := c.Rank()
 	if r == 1 {
 		return true
@@ -615,7 +769,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	for m := vis & unc; m != 0; m &= m - 1 {
 		c := engine.Card(bits.TrailingZeros64(m))
 		if rg.foundOK(st, c) {
-			mv := rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c}
+			mv := rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c, jt: rg.ride(st, c)}
 			if prune && rg.safe(st, c) {
 				return append(dst[:n0], mv)
 			}
@@ -624,7 +778,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for i := 0; i < rg.cells; i++ {
 		if c := st.cells[i]; c != engine.NoCard && rg.foundOK(st, c) {
-			mv := rMove{kind: rmFound, from: rfCell, card: c}
+			mv := rMove{kind: rmFound, from: rfCell, card: c, jt: rg.ride(st, c)}
 			if prune && rg.safe(st, c) {
 				return append(dst[:n0], mv)
 			}
@@ -633,18 +787,21 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for _, k := range ks[:nk] {
 		if rg.foundOK(st, k.card) {
-			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti}
+			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti, jt: rg.ride(st, k.card)}
 			if prune && rg.draw == 1 && rg.passes == 0 && rg.safe(st, k.card) {
 				return append(dst[:n0], mv)
 			}
 			dst = append(dst, mv)
 		}
 	}
+	if rg.joker {
+		dst = rg.jokerMoves(st, surf, vis&unc, &surfPile, ks[:nk], dst)
+	}
 	// reveals
 	for p := 0; p < rg.piles; p++ {
 		if k := st.s[p]; k > 0 {
 			c := rg.stc[p][k-1]
-			if rg.fits(c, unc, empty) {
+			if c != engine.Joker && rg.fits(c, unc, empty) {
 				dst = append(dst, rMove{kind: rmReveal, from: rfPile, pile: uint8(p), card: c})
 			}
 		}
@@ -663,7 +820,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 			// a cell card below.
 			continue
 		}
-		if rg.fits(k.card, unc, empty) {
+		if k.card != engine.Joker && rg.fits(k.card, unc, empty) {
 			dst = append(dst, rMove{kind: rmPlace, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti})
 		}
 	}
@@ -774,7 +931,23 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 	// put it
 	switch m.kind {
 	case rmFound:
-		st.found[c.Suit()]++
+		switch {
+		case m.jt == 0:
+			st.found[c.Suit()]++
+		case c == engine.Joker:
+			placeJoker(st, int(m.jt)-1)
+		case st.jk == rjWait:
+			// an Ace with the waiting Joker riding along
+			st.found[c.Suit()]++
+			placeJoker(st, c.Suit())
+		default:
+			// a release: c takes the Joker's place (the height stays),
+			// and the Joker goes on
+			st.jk, st.jr = rjWait, 0
+			if m.jt != rjWait {
+				placeJoker(st, int(m.jt)-1)
+			}
+		}
 	case rmCell:
 		for i := range st.cells[:rg.cells] {
 			if st.cells[i] == engine.NoCard {
@@ -894,6 +1067,12 @@ func (rg *rgame) alpha(s *engine.State) (rstate, bool) {
 	}
 	for i := 0; i < 4; i++ {
 		st.found[i] = uint8(s.Foundation(i))
+	}
+	switch where, f, stands := s.JokerAt(); where {
+	case engine.JokerOnFoundation:
+		st.jk, st.jr = uint8(f+1), uint8(stands.Rank())
+	case engine.JokerWaiting:
+		st.jk = rjWait
 	}
 	ci := 0
 	for i := 0; i < rg.cells; i++ {

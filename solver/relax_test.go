@@ -35,8 +35,26 @@ func relaxRuleSets() []engine.Rules {
 	return append(out, strict, holdout, small)
 }
 
+// jokerRelaxSets are Joker Klondike's rule sets for the relaxed game's
+// tests: draw 1 and 3, with unlimited, one and three passes.
+func jokerRelaxSets() []engine.Rules {
+	var out []engine.Rules
+	for _, draw := range []int{1, 3} {
+		for _, passes := range []int{0, 1, 3} {
+			r := engine.Klondike(draw, passes)
+			r.Joker = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func rulesLabel(r *engine.Rules) string {
-	return fmt.Sprintf("R%d/P%d/draw%d/passes%d/worry%v/unit%d/cells%d", r.Ranks, len(r.Deal), r.Draw, r.Passes, r.WorryBack, r.Unit, r.Cells)
+	l := fmt.Sprintf("R%d/P%d/draw%d/passes%d/worry%v/unit%d/cells%d", r.Ranks, len(r.Deal), r.Draw, r.Passes, r.WorryBack, r.Unit, r.Cells)
+	if r.Joker {
+		l += "/joker"
+	}
+	return l
 }
 
 // relaxDeals calls f with native deals 0..deals-1 of each rule set in
@@ -99,8 +117,8 @@ func TestRelaxCompleteness(t *testing.T) {
 	if testing.Short() {
 		deals = 4
 	}
-	for _, r := range relaxRuleSets() {
-		checked, same := 0, 0
+	for _, r := range append(relaxRuleSets(), jokerRelaxSets()...) {
+		checked, same, jokers := 0, 0, 0
 		relaxDeals(t, []engine.Rules{r}, deals, func(_ *engine.Rules, seed uint64, s engine.State, rg *rgame, root rstate) {
 			if a, ok := rg.alpha(&s); !ok || rg.key(&a) != rg.key(&root) { // newRgame is built on alpha: a consistency check
 				t.Fatalf("%s seed %d: α of the deal differs from the relaxed root", rulesLabel(&r), seed)
@@ -121,12 +139,16 @@ func TestRelaxCompleteness(t *testing.T) {
 					succ[rg.key(&c)] = true
 				}
 				check := func(q engine.State, m engine.Move, steps int) {
+					q0 := q
 					q.Apply(m)
 					b, ok := rg.alpha(&q)
 					if !ok {
 						t.Fatalf("%s seed %d ply %d: α undefined after %v", rulesLabel(&r), seed, ply, m)
 					}
 					checked++
+					if m.JokerTo() != 0 || m.To().IsFoundation() && jokerMoved(&q0, m) {
+						jokers++
+					}
 					if rg.key(&b) == rg.key(&a) {
 						same++
 					}
@@ -177,8 +199,25 @@ func TestRelaxCompleteness(t *testing.T) {
 				s.Apply(moves[rng.IntN(len(moves))])
 			}
 		})
-		t.Logf("%s: %d moves checked, %d unseen by α", rulesLabel(&r), checked, same)
+		t.Logf("%s: %d moves checked, %d unseen by α, %d of the Joker's (it moves, or takes another along)", rulesLabel(&r), checked, same, jokers)
+		if r.Joker && jokers == 0 {
+			t.Errorf("%s: no move of the Joker was checked", rulesLabel(&r))
+		}
 	}
+}
+
+// jokerMoved tells whether m, a move to a foundation from s, moves the
+// Joker itself.
+func jokerMoved(s *engine.State, m engine.Move) bool {
+	switch from := m.From(); {
+	case from == engine.LocWaste:
+		w := s.Waste()
+		return len(w) > 0 && w[len(w)-1] == engine.Joker
+	case from.IsPile():
+		p := s.Pile(int(from - engine.LocPile0))
+		return len(p) > 0 && p[len(p)-1] == engine.Joker
+	}
+	return false
 }
 
 // TestGuidedAgreesWithNoPrune checks the relaxed game's searches of Solve
@@ -207,6 +246,10 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 					sets = append(sets, r)
 				}
 			}
+			// Joker Klondike's (no cells, no worrying back with the Joker)
+			r := engine.Klondike(draw, passes)
+			r.Ranks, r.Deal, r.Joker = 5, r.Deal[:3], true
+			sets = append(sets, r)
 		}
 	}
 	won, lost, guided, pruned := 0, 0, 0, 0
@@ -329,7 +372,7 @@ func TestRelaxKeyAfter(t *testing.T) {
 		deals = 5
 	}
 	seen := map[[2]uint8]int{}
-	relaxDeals(t, relaxRuleSets(), deals, func(r *engine.Rules, seed uint64, _ engine.State, rg *rgame, st rstate) {
+	relaxDeals(t, append(relaxRuleSets(), jokerRelaxSets()...), deals, func(r *engine.Rules, seed uint64, _ engine.State, rg *rgame, st rstate) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		var moves []rMove
 		for ply := 0; ply < plies && !rg.won(&st); ply++ {

@@ -419,7 +419,12 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	case rg.draw > 1:
 		rr.probes, rr.probeNodes = tn.probesMany, tn.probeNodesMany
 	}
-	if tn.dominance && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
+	if rg.joker {
+		// the Joker's moves are in the plain generator only, and
+		// position dominance and the deferred moves are proved without it
+		rr.plainGen, rr.deferMoves = true, false
+	}
+	if tn.dominance && !rg.joker && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
 		var m [2]uint64
 		setBits(&m, rg.offW, rg.wBits+rg.recBits, 1<<(rg.wBits+rg.recBits)-1)
 		rr.pos = m[0]
@@ -541,7 +546,7 @@ func (rr *rroot) freeSet() {
 }
 
 // keyBits is how many bits rgame.key uses, the used-slot bit aside.
-func (rg *rgame) keyBits() uint { return rg.offCells + 6*uint(rg.cells) }
+func (rg *rgame) keyBits() uint { return rg.offJoker + rg.jokerWidth() }
 
 // bytes is what the set holds while the search runs, and the most it held
 // once it has ended.
