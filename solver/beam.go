@@ -363,7 +363,10 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // the other games' proofs of loss, within a buriedShare-th of the nodes
 // left; none where first already holds it).
 //
-//   - Where the relaxed game applies: the plain score, first only.
+//   - Where the relaxed game applies: the plain score, first only; with
+//     the Joker, the two spread scores below (within the relaxed game's
+//     limits, beamLimits, and before its root search: Solve's
+//     guidedFirst).
 //   - Where it does not and the stock is turned to a waste (Gargantua,
 //     Steps, Double Klondike, Joker Klondike, Whitehead, Thumb and Pouch,
 //     Klondike with a dealt base or dealing only when stuck), since
@@ -405,11 +408,16 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // verdicts, so version 29 keeps it to two decks.
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
-	case relaxed:
+	case relaxed && !r.Joker:
 		if second {
 			return nil
 		}
 		return []beamScoring{0}
+	case relaxed:
+		if second {
+			return nil
+		}
+		return []beamScoring{scoreSpread, scoreSpread | scoreBuried}
 	case r.StockTo == engine.StockToWaste && r.StockCount() > 0:
 		if second {
 			return nil

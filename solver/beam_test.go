@@ -158,7 +158,7 @@ func TestBeamPlan(t *testing.T) {
 		{"gargantua", twice, nil},
 		{"steps", twice, nil},
 		{"double-klondike", twice, nil},
-		{"joker-klondike", plain, nil}, // the relaxed game applies, as in Klondike
+		{"joker-klondike", spread, nil},
 		{"whitehead", spread, nil},
 		{"thumb-and-pouch", spread, nil},
 		{"yukon", plain, buried},

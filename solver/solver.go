@@ -389,7 +389,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// 30 M budget (284 on memory, 1 GiB), where the root search wins
 	// them. The guided search's lost marks are dropped before the root
 	// searches, which get the memory.
-	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && s.Game().Rules.Cells > 0
+	//
+	// With the Joker too: its relaxed game has no safe moves (relax.go),
+	// so its root search is long where the beams win at once, and most of
+	// its deals are won. Its root searches then take half of the nodes and
+	// of the time left (rootShare), so that a won deal the beams miss is
+	// left time for the guided search, which wins it.
+	jokerRules := s.Game().Rules.Joker
+	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && (s.Game().Rules.Cells > 0 || jokerRules)
 	if guidedFirst {
 		rsol := newRsolver(rg, guideMem, tn.maxDepth)
 		r, done := runReal(tn.guidedFirstNodes, rsol, mkRsolver)
@@ -404,11 +411,19 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// runRoot runs a root search from root within the nodes left and
 	// counts it in the solve's statistics
 	runRoot := func(rr *rroot) (Verdict, Stats) {
+		share := int64(1) // the share of what is left it may take: 1/share
+		if jokerRules {
+			share = 2
+		}
 		var budget int64 // 0: no limit
 		if opt.MaxNodes > 0 {
-			budget = max(left(), 1)
+			budget = max(left()/share, 1)
 		}
-		rv := rr.search(&root, budget, deadline, ctx)
+		dl := deadline
+		if now := time.Now(); share > 1 && !deadline.IsZero() && now.Before(deadline) {
+			dl = now.Add(deadline.Sub(now) / time.Duration(share))
+		}
+		rv := rr.search(&root, budget, dl, ctx)
 		spent += rr.nodes
 		relaxedNodes += rr.nodes
 		peak = max(peak, rr.bytes())
@@ -430,7 +445,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		switch {
 		case rv == Lost:
 			return Result{Verdict: Lost, Stats: st}
-		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
+		case timeUp(rr.stop, deadline) || rr.stop == StopCancelled || outOfNodes():
 			if st.Stop == NotStopped { // a coarse win that spent the last nodes
 				st.Stop = StopNodes
 			}
@@ -466,10 +481,10 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 					return Result{Verdict: Won, Solution: path, Stats: st}
 				}
 			}
-		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
+		case timeUp(rr.stop, deadline) || rr.stop == StopCancelled || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
 		}
-		// out of memory or depth, or a relaxed win not realized: the
+		// out of memory, depth or its share, or a relaxed win not realized: the
 		// searches below decide
 	}
 	// the rules may admit the relaxed game and this position not: then the
@@ -578,6 +593,12 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// root search's lost marks kept)
 	r, _ := runReal(0, g0, mkGuide)
 	return r
+}
+
+// timeUp tells whether a search that stopped for stop has used the solve's
+// time (a root search's own share of it may end sooner: runRoot).
+func timeUp(stop Stop, deadline time.Time) bool {
+	return stop == StopTime && !deadline.IsZero() && !time.Now().Before(deadline)
 }
 
 // memSplit shares out opt.Mem, the bytes all of a solve's tables may hold
