@@ -2,8 +2,9 @@
 // known ("thoughtful" solitaire): an exhaustive depth-first search over the
 // engine's states with an exact transposition table, sound pruning only,
 // and budgets of time, nodes and memory that end in an honest "unknown".
-// For one-deck Klondike rule sets a relaxed game that forgets where the
-// face-up cards lie (relax.go) proves losses and prunes the real search;
+// For one-deck Klondike rule sets, Joker Klondike's too, a relaxed game
+// that forgets where the face-up cards lie (relax.go) proves losses and
+// prunes the real search;
 // for Yukon the link game, which forgets where the moved cards lie
 // (linkgame.go), proves losses. Solve's wins always come from the real
 // search, as a line of real moves. Sampler (sample.go) is a separate exact
