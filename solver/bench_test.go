@@ -11,8 +11,9 @@ import (
 
 // BenchmarkSolve solves fixed native deals and reports the nodes searched
 // per second of the benchmark's time beside the time per solve: lost
-// deals decided by the root search of the relaxed game, a won deal it
-// finds late, and the real search alone within a node budget.
+// deals decided by the root search of the relaxed game (a Joker
+// Klondike one too), a won deal it finds late, and the real search alone
+// within a node budget.
 //
 //	go test -run - -bench Solve ./solver
 func BenchmarkSolve(b *testing.B) {
@@ -22,16 +23,19 @@ func BenchmarkSolve(b *testing.B) {
 		worry bool
 		seed  uint64
 		opt   solver.Options
+		joker bool
 	}{
-		{"draw3/lost/seed2", 3, false, 2, solver.Options{Mem: 1 << 30}},
-		{"draw1-worry/lost/seed83", 1, true, 83, solver.Options{Mem: 1 << 30}},
-		{"draw3-worry/lost/seed23", 3, true, 23, solver.Options{Mem: 1 << 30}},
-		{"draw3-worry/won/seed41", 3, true, 41, solver.Options{Mem: 1 << 30}},
-		{"draw3/real-200k/seed2", 3, false, 2, solver.Options{Mem: 1 << 30, NoPrune: true, MaxNodes: 200_000}},
+		{"draw3/lost/seed2", 3, false, 2, solver.Options{Mem: 1 << 30}, false},
+		{"draw1-worry/lost/seed83", 1, true, 83, solver.Options{Mem: 1 << 30}, false},
+		{"draw3-worry/lost/seed23", 3, true, 23, solver.Options{Mem: 1 << 30}, false},
+		{"draw3-worry/won/seed41", 3, true, 41, solver.Options{Mem: 1 << 30}, false},
+		{"draw3/real-200k/seed2", 3, false, 2, solver.Options{Mem: 1 << 30, NoPrune: true, MaxNodes: 200_000}, false},
+		{"joker/lost/seed604", 3, false, 604, solver.Options{Mem: 1 << 30}, true},
+		{"joker/lost/seed491", 3, false, 491, solver.Options{Mem: 1 << 30}, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			r := engine.Klondike(c.draw, 0)
-			r.WorryBack = c.worry
+			r.WorryBack, r.Joker = c.worry, c.joker
 			g := engine.MustGame(r)
 			s, err := g.NewState(engine.NativeDeal(&r, c.seed))
 			if err != nil {

@@ -394,9 +394,10 @@ func (rg *rgame) keyW(st *rstate) int {
 // registers: a [2]uint64 is passed through memory, and one whose address
 // is taken lives there (BenchmarkSolve: 5 % of a draw-1 solve each).
 func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
-	if rg.joker {
-		// the Joker's moves change fields apart from the card's (its
-		// place, a second foundation): the key is written whole
+	if rg.joker && (m.jt != 0 || m.card == engine.Joker) {
+		// the Joker's moves change fields apart from the card's (where
+		// the Joker is, the rank it stands for, a second foundation): the
+		// key is written whole; the other moves leave them as they are
 		k := rg.key(st)
 		return k[0], k[1]
 	}

@@ -51,6 +51,7 @@ type rroot struct {
 	maxDepth   int
 	deferMoves bool
 	plainGen   bool
+	keysAfter  bool  // with plainGen, the children's keys by keyAfter all the same (the Joker's game)
 	probes     int   // tuning.probes
 	probeNodes int64 // tuning.probeNodes
 	budget     int64 // states it may visit; 0 no limit
@@ -420,9 +421,10 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 		rr.probes, rr.probeNodes = tn.probesMany, tn.probeNodesMany
 	}
 	if rg.joker {
-		// the Joker's moves are in the plain generator only, and
+		// the Joker's moves are in the plain generator only (its
+		// children's keys still rewritten field by field: keyAfter), and
 		// position dominance and the deferred moves are proved without it
-		rr.plainGen, rr.deferMoves = true, false
+		rr.plainGen, rr.deferMoves, rr.keysAfter = true, false, !tn.plainGen
 	}
 	if tn.dominance && !rg.joker && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
 		var m [2]uint64
@@ -901,7 +903,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 		w.macro[depth] = append(w.macro[depth], m)
 		c := &kids[len(kids)-1]
 		rg.apply(&c.st, m)
-		if rr.plainGen {
+		if rr.plainGen && !rr.keysAfter {
 			c.k = rg.key(&c.st)
 		} else {
 			c.k[0], c.k[1] = rg.keyAfter(k[0], k[1], &c.st, m)
