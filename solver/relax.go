@@ -562,7 +562,6 @@ const (
 	rjInPlay  = 0 // rstate.jk: in a structure or the talon; 1..4: on foundation jk-1
 	rjWait    = 5 // off the table, waiting for the next Ace (also rMove.jt: the Joker goes to wait)
 	jokerBits = 7 // the key's: jk (3 bits) and jr (4)
-	jokerBit  = uint64(1) << engine.Joker
 )
 
 // openMask returns the foundations the Joker may go to: started, not

@@ -393,7 +393,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// With the Joker too: its relaxed game has no safe moves (relax.go),
 	// so its root search is long where the beams win at once, and most of
 	// its deals are won. Its root searches then take half of the nodes and
-	// of the time left (rootShare), so that a won deal the beams miss is
+	// of the time left (runRoot), so that a won deal the beams miss is
 	// left time for the guided search, which wins it.
 	jokerRules := s.Game().Rules.Joker
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && (s.Game().Rules.Cells > 0 || jokerRules)
