@@ -16,7 +16,7 @@ import (
 //
 //	go test -run - -bench Beam ./solver
 func BenchmarkBeam(b *testing.B) {
-	s := nativeDeal(b, "gargantua", 7)
+	s := variantDeal(b, "gargantua", 7)
 	var nodes int64
 	for b.Loop() {
 		_, st := beamSolve(context.Background(), s, Options{Mem: 1 << 30}, 4096, 1<<20, time.Time{}, 0, 0)

@@ -24,7 +24,7 @@ func TestSolveLinkLoss(t *testing.T) {
 
 // variantDeal is native deal seed of the game name, with its default
 // rules.
-func variantDeal(t *testing.T, name string, seed uint64) engine.State {
+func variantDeal(t testing.TB, name string, seed uint64) engine.State {
 	t.Helper()
 	_, r, err := variants.Resolve(name, variants.Options{})
 	if err != nil {

@@ -167,7 +167,7 @@ func TestTableHugeSlots(t *testing.T) {
 		t.Errorf("%d bytes mapped before, %d after release", before, after)
 	}
 
-	s := nativeDeal(t, "alaska", 18385)
+	s := variantDeal(t, "alaska", 18385)
 	res := Solve(context.Background(), s, Options{MaxNodes: 1_000_000, Mem: 1 << 30})
 	if res.Stats.Stored <= hugeMin/8/2*3/4 { // the slots double to hugeMin bytes past 3/4 of half as many
 		t.Errorf("the solve stored %d states: too few for its slots to pass hugeMin", res.Stats.Stored)

@@ -13,12 +13,6 @@ import (
 // of many mid-game positions (BenchmarkSampleSolves, TestSolveReusesScratch).
 func walkedPositions(tb testing.TB, game string, opts variants.Options, n, moves int, seed [2]uint64) []engine.State {
 	tb.Helper()
-	return walkedPositionsFrom(tb, game, opts, 0, n, moves, seed)
-}
-
-// walkedPositionsFrom is walkedPositions from native deal first on.
-func walkedPositionsFrom(tb testing.TB, game string, opts variants.Options, first uint64, n, moves int, seed [2]uint64) []engine.State {
-	tb.Helper()
 	_, r, err := variants.Resolve(game, opts)
 	if err != nil {
 		tb.Fatal(err)
@@ -27,7 +21,7 @@ func walkedPositionsFrom(tb testing.TB, game string, opts variants.Options, firs
 	rng := rand.New(rand.NewPCG(seed[0], seed[1]))
 	out := make([]engine.State, 0, n)
 	var buf []engine.Move
-	for d := first; d < first+uint64(n); d++ {
+	for d := uint64(0); d < uint64(n); d++ {
 		s, err := g.NewState(engine.NativeDeal(&r, d))
 		if err != nil {
 			tb.Fatal(err)
@@ -41,12 +35,6 @@ func walkedPositionsFrom(tb testing.TB, game string, opts variants.Options, firs
 		out = append(out, s)
 	}
 	return out
-}
-
-// nativeDeal returns native deal seed of game at its default options.
-func nativeDeal(tb testing.TB, game string, seed uint64) engine.State {
-	tb.Helper()
-	return walkedPositionsFrom(tb, game, variants.Options{}, seed, 1, 0, [2]uint64{})[0]
 }
 
 // WalkedPositions is walkedPositions for the package's external tests.
