@@ -603,9 +603,13 @@ func (s *State) WasteMoves(dst []Move) []Move {
 	return s.CardMoves(s.cards[s.waste-1], LocWaste, dst)
 }
 
-// CanStep tells whether the stock can be drawn from or recycled.
+// CanStep tells whether the stock can be drawn from or recycled: not
+// while a Joker must go up (JokerForced).
 func (s *State) CanStep() bool {
 	r := &s.g.Rules
+	if s.g.joker && s.JokerForced() {
+		return false
+	}
 	if s.end[0] > s.waste {
 		return true
 	}

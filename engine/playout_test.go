@@ -111,6 +111,12 @@ func checkMoves(t *testing.T, s *State, ms []Move) {
 			}
 		}
 	}
+	if r := &s.Game().Rules; r.StockTo == StockToWaste && !r.DealOnlyWhenStuck {
+		step := slices.ContainsFunc(ms, func(m Move) bool { return m.Kind() == KindDraw || m.Kind() == KindRecycle })
+		if s.CanStep() != step {
+			t.Fatalf("CanStep %v, but the moves %v", s.CanStep(), ms)
+		}
+	}
 	if s.Game().Rules.Joker {
 		checkJokerMoves(t, s, ms)
 	}

@@ -199,7 +199,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		for i := range cur {
 			p := &cur[i]
 			buf = sr.generate(p, buf[:0], 0)
-			if r.StockTo == engine.StockToWaste && p.CanStep() && !(r.Joker && p.JokerForced()) && !sr.atomicTalon(p) {
+			if r.StockTo == engine.StockToWaste && p.CanStep() && !sr.atomicTalon(p) {
 				buf = append(buf, pack(stockStep(p), 0, 0))
 			}
 			// the children first, each with its fingerprint and its

@@ -172,8 +172,7 @@ func (z *realizer) dfs(s *engine.State, at, depth int) bool {
 		var preBuf [64]engine.Move
 		pre := preBuf[:0]
 		for k := 0; k <= 2*(s.Talon()+2); k++ {
-			if !c.CanStep() || c.JokerForced() {
-				// a Joker that must go up forbids stock steps
+			if !c.CanStep() {
 				break
 			}
 			st := stockStep(&c)
