@@ -363,10 +363,9 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // the other games' proofs of loss, within a buriedShare-th of the nodes
 // left; none where first already holds it).
 //
-//   - Where the relaxed game applies: the plain score, first only; with
-//     the Joker, the two spread scores below (within the relaxed game's
-//     limits, beamLimits, and before its root search: Solve's
-//     guidedFirst).
+//   - Where the relaxed game applies: the plain score, first only; but
+//     with the Joker as below (within the relaxed game's limits,
+//     beamLimits, and before its root search: Solve's guidedFirst).
 //   - Where it does not and the stock is turned to a waste (Gargantua,
 //     Steps, Double Klondike, Joker Klondike, Whitehead, Thumb and Pouch,
 //     Klondike with a dealt base or dealing only when stuck), since
@@ -413,11 +412,6 @@ func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 			return nil
 		}
 		return []beamScoring{0}
-	case relaxed:
-		if second {
-			return nil
-		}
-		return []beamScoring{scoreSpread, scoreSpread | scoreBuried}
 	case r.StockTo == engine.StockToWaste && r.StockCount() > 0:
 		if second {
 			return nil
