@@ -97,36 +97,56 @@ import (
 // of the relaxed game from α(P). ∎
 //
 // The Joker (Joker Klondike; engine's State.open, toFoundation). The
-// relaxed state keeps where the Joker is (jk: in play, on a foundation,
-// or waiting off the table) and, on a foundation, the rank it stands for
-// (jr); a foundation's height counts the Joker on it, as the real one's
-// does. Nothing is built on the Joker and it goes only to foundations, so
-// in a pile it is never placed: face up, it is its pile's one face-up card,
-// the surface, uncovered. Its relaxed moves (jokerMoves) are the real
-// ones, without the rule that forces it up (which only forbids real moves):
+// relaxed game sees the Joker as a credit: a foundation may take a card
+// two ranks above its height, the Joker standing for the rank skipped. The
+// relaxed state keeps where the Joker is (jk): in play (in a structure or
+// the talon), free (off the table: waiting, or on a foundation with
+// nothing on it), or on a foundation with cards built on it, and then the
+// rank it stands for (jr). A foundation's height counts the Joker when
+// cards are built on it, as the real one's does, and not when it is free:
+// α maps a real Joker on a foundation with nothing on it to a free Joker
+// and that foundation's height less one. Nothing is built on the Joker in
+// the piles and it goes only to foundations, so in a pile it is never
+// placed: face up, it is its pile's one face-up card, the surface. While a
+// foundation is open (started and not complete) such a Joker is free, and
+// the card under it is the pile's surface (normalize; α too): in the real
+// game it must go up at once. Its relaxed moves (jokerMoves):
 //
-//   - the Joker in play, a surface or a talon card the K+ stock reaches,
-//     goes to each open foundation (started, not complete, without the
-//     Joker) as its next card;
-//   - the card X the Joker stands for, a face-up pile card whose type has
-//     an uncovered card or a talon card the K+ stock reaches, takes the
-//     Joker's place (the height stays), and the Joker goes on to each
-//     other open foundation, or waits when there is none (a release);
-//   - an Ace going up while the Joker waits takes it along (ride).
+//   - the Joker in play, a talon card the K+ stock reaches, becomes free
+//     while a foundation is open;
+//   - with the Joker free, a card Y whose foundation is started and of
+//     height rank(Y)-2, a face-up pile card whose type has an uncovered
+//     card, a cell card or a talon card the K+ stock reaches, goes up with
+//     the Joker under it (a credit): the height grows by two, and the
+//     Joker stands for rank(Y)-1;
+//   - the card X the Joker stands for (any such card as above) takes the
+//     Joker's place (the height stays), and the Joker is free (a release).
 //
-// A real move of the Joker is mapped to the first (the Joker on a pile's
-// top is its surface; on the waste's top, at a position the K+ stock
-// reaches); a real release to the second (X, on a pile's top, is
-// uncovered, so its type has an uncovered card; on the waste, as above);
-// a real Ace with the Joker riding along to the Ace's move with the
-// third; every other card's move to a foundation is taken by its
-// foundation's height, which counts the Joker as the real game does
-// (foundOK; the card the Joker stands for never fits it, its
-// foundation's height being at least its rank). The Joker's fields are
-// copied by α and changed by the mapped move as by the real one, so the
-// proof above holds move for move. The game is won when every real card
-// is up: no Joker on a foundation and every height full (won). The safe
-// moves are not proved with the Joker (safe), and none are taken.
+// The real moves map as follows. The Joker going to a foundation (forced
+// or not; it needs an open one): from a pile's top α sees nothing (the
+// Joker is free on both sides); from the waste's top (a position the K+
+// stock reaches) α of the position after it has the Joker free with the
+// heights unchanged, so it is the first move. A real move that uncovers
+// the Joker on a pile while a foundation is open, or the Ace that opens
+// the first foundation while the Joker lies on a pile's top, is the card's
+// own relaxed move, after which apply frees the Joker as α does. A card Y going onto the
+// Joker that has nothing on it (the foundation's next card after the
+// Joker): α before it has the Joker free and the foundation at rank(Y)-2
+// (started: the Joker goes only onto started foundations, so rank(Y) >= 3),
+// Y uncovered or the waste's top, so it is a credit. The real card X taking
+// the Joker's place: with nothing on the Joker, α sees X going up on a
+// foundation of height rank(X)-1, an ordinary move, the Joker free before
+// and after, wherever the real one goes on to; with cards on the Joker it
+// is a release. An Ace with the waiting Joker riding along is the Ace's
+// ordinary move (the Joker free before and after). Every other card's move
+// to a foundation is taken by its foundation's height, which counts the
+// Joker exactly when the next card goes above it (foundOK; the card the
+// Joker stands for never fits it, its foundation's height being at least
+// its rank). With worrying back, a card taken down from just above the
+// Joker leaves it free and the height two lower (apply). So the proof above
+// holds move for move. The game is won when every real card is up: no
+// Joker standing for a card and every height full (won). The safe moves
+// with the Joker are proved in safe.
 //
 // The converse is not proved (a relaxed move may use an uncovered card of
 // a type where the real position has that card covered and its twin
@@ -189,7 +209,7 @@ type rstate struct {
 	rec    uint8                  // recycles used (limited passes)
 	cells  [engine.MaxCells]engine.Card
 	placed uint64
-	jk     uint8 // with a Joker: where it is (rjInPlay, 1 + its foundation, rjWait)
+	jk     uint8 // with a Joker: where it is (rjInPlay, 1 + its foundation, rjFree)
 	jr     uint8 // on a foundation: the rank it stands for
 }
 
@@ -295,9 +315,17 @@ func (rg *rgame) jokerWidth() uint {
 	return 0
 }
 
-// normalize counts a structure that is one King alone as an empty pile
+// normalize frees a Joker that is its pile's surface while a foundation is
+// open, and counts a structure that is one King alone as an empty pile
 // with a placed King.
 func (rg *rgame) normalize(st *rstate, p int) {
+	if k := st.s[p]; k > 0 && rg.stc[p][k-1] == engine.Joker && rg.anyOpen(st) {
+		// the Joker on a pile's top, with a foundation open, is free,
+		// and the card under it the surface (the Joker's part of the
+		// game, above)
+		st.s[p]--
+		st.jk = rjFree
+	}
 	if st.s[p] == 1 && rg.stc[p][0].Rank() == rg.ranks {
 		st.s[p] = 0
 		st.placed |= 1 << rg.stc[p][0]
@@ -394,7 +422,7 @@ func (rg *rgame) keyW(st *rstate) int {
 // registers: a [2]uint64 is passed through memory, and one whose address
 // is taken lives there (BenchmarkSolve: 5 % of a draw-1 solve each).
 func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
-	if rg.joker && (m.jt != 0 || m.card == engine.Joker) {
+	if rg.joker && (m.jt != 0 || m.card == engine.Joker || m.from == rfFound || m.kind == rmFound && m.card.Rank() == 1) {
 		// the Joker's moves change fields apart from the card's (where
 		// the Joker is, the rank it stands for, a second foundation): the
 		// key is written whole; the other moves leave them as they are
@@ -438,6 +466,10 @@ func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
 		for i := 0; i < rg.cells; i++ {
 			k0, k1 = setBits2(k0, k1, rg.offCells+6*uint(i), 6, uint64(st.cells[i]&63))
 		}
+	}
+	if rg.joker && m.from == rfPile {
+		// a card leaving a pile can free the Joker under it (normalize)
+		k0, k1 = setBits2(k0, k1, rg.offJoker, 3, uint64(st.jk))
 	}
 	return k0, k1
 }
@@ -499,7 +531,7 @@ type rMove struct {
 	w    uint8 // talon: the waste position played (1 + index among those left)
 	rec  uint8 // talon: recycles after reaching it
 	ti   uint8 // talon: the card's index in rgame.talon
-	jt   uint8 // with a Joker, a move to a foundation: where the Joker goes (0: it stays; 1 + a foundation; rjWait)
+	jt   uint8 // with a Joker, a move to a foundation: 0 (the Joker stays), rjFree (the Joker becomes free), 1 + the card's foundation (a credit)
 }
 
 const (
@@ -559,80 +591,88 @@ func (rg *rgame) foundOK(st *rstate, c engine.Card) bool {
 
 // The Joker's part of the relaxed game.
 const (
-	rjInPlay  = 0 // rstate.jk: in a structure or the talon; 1..4: on foundation jk-1
-	rjWait    = 5 // off the table, waiting for the next Ace (also rMove.jt: the Joker goes to wait)
+	rjInPlay  = 0 // rstate.jk: in a structure or the talon; 1..4: on foundation jk-1, cards on it
+	rjFree    = 5 // rstate.jk: free (off the table, or on a foundation with nothing on it); rMove.jt: the Joker becomes free
 	jokerBits = 7 // the key's: jk (3 bits) and jr (4)
 )
 
-// openMask returns the foundations the Joker may go to: started, not
-// complete, and without the Joker (engine's State.open).
-func (rg *rgame) openMask(st *rstate) uint8 {
-	var m uint8
+// anyOpen tells whether a foundation is open to a Joker in play: started
+// and not complete (the Joker is on none).
+func (rg *rgame) anyOpen(st *rstate) bool {
 	for f := 0; f < 4; f++ {
-		if h := int(st.found[f]); h >= 1 && h < rg.ranks && int(st.jk) != f+1 {
-			m |= 1 << f
+		if h := int(st.found[f]); h >= 1 && h < rg.ranks {
+			return true
 		}
 	}
-	return m
+	return false
 }
 
-// ride returns a foundation move's rMove.jt for card c: an Ace going up
-// while the Joker waits takes it along onto its foundation, as that
-// foundation's next card.
-func (rg *rgame) ride(st *rstate, c engine.Card) uint8 {
-	if st.jk == rjWait && c.Rank() == 1 && rg.ranks > 1 {
-		return uint8(c.Suit()) + 1
+// creditOK tells whether c may go up on credit: the Joker is free and
+// c's foundation is started and two ranks below it.
+func (rg *rgame) creditOK(st *rstate, c engine.Card) bool {
+	if st.jk != rjFree || c == engine.Joker {
+		return false
 	}
-	return 0
+	h := int(st.found[c.Suit()])
+	return h >= 1 && h == c.Rank()-2
 }
 
-// placeJoker puts the Joker on foundation f as its next card.
-func placeJoker(st *rstate, f int) {
-	st.found[f]++
-	st.jk, st.jr = uint8(f+1), st.found[f]
-}
-
-// jokerMoves appends the Joker's moves to the foundations: the Joker in
-// play, a pile's surface or a talon card the K+ stock reaches, goes to
-// each open foundation; the card the Joker stands for, an uncovered pile
-// card (upper: the face-up pile cards whose type has an uncovered card)
-// or a talon card the K+ stock reaches, takes its place, and the Joker
-// goes on to each other open foundation, or waits when there is none.
+// jokerMoves appends the Joker's moves: the Joker in play, a pile's
+// surface or a talon card the K+ stock reaches, becomes free; with the
+// Joker free, a card two ranks above its started foundation goes up on
+// credit; the card the Joker stands for takes its place. A card moving is
+// an uncovered pile card (upper: the face-up pile cards whose type has an
+// uncovered card), a cell card or a talon card the K+ stock reaches.
 func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8, ks []kpos, dst []rMove) []rMove {
-	open := rg.openMask(st)
-	var x engine.Card // the card that moves
+	pileOf := func(c engine.Card) uint8 {
+		if surf&(1<<c) != 0 {
+			return surfPile[c]
+		}
+		return 255
+	}
 	switch {
 	case st.jk == rjInPlay:
-		x = engine.Joker
-	case st.jk <= 4:
-		x = engine.NewCard(int(st.jr), int(st.jk)-1)
-		if open == 0 {
-			open = 1 << 4 // the Joker goes to wait
+		// in the talon (on a pile's top it is free once a foundation is
+		// open: normalize)
+		if !rg.anyOpen(st) {
+			return dst
 		}
-	default:
-		return dst
-	}
-	for f := 0; f < 5; f++ {
-		if open&(1<<f) == 0 {
-			continue
-		}
-		jt := uint8(f + 1)
-		if f == 4 {
-			jt = rjWait
-		}
-		switch bit := uint64(1) << x; {
-		case x == engine.Joker && surf&bit != 0:
-			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: surfPile[x], card: x, jt: jt})
-		case x != engine.Joker && upper&bit != 0:
-			p := uint8(255)
-			if surf&bit != 0 {
-				p = surfPile[x]
+		x := engine.Joker
+		for _, k := range ks {
+			if k.card == x {
+				dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: x, w: k.w, rec: k.rec, ti: k.ti, jt: rjFree})
 			}
-			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: p, card: x, jt: jt})
+		}
+	case st.jk <= 4:
+		x := engine.NewCard(int(st.jr), int(st.jk)-1)
+		if upper&(1<<x) != 0 {
+			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pileOf(x), card: x, jt: rjFree})
+		}
+		for i := 0; i < rg.cells; i++ {
+			if st.cells[i] == x {
+				dst = append(dst, rMove{kind: rmFound, from: rfCell, card: x, jt: rjFree})
+			}
 		}
 		for _, k := range ks {
 			if k.card == x {
-				dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: x, w: k.w, rec: k.rec, ti: k.ti, jt: jt})
+				dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: x, w: k.w, rec: k.rec, ti: k.ti, jt: rjFree})
+			}
+		}
+	default: // free: credits
+		for m := upper; m != 0; m &= m - 1 {
+			c := engine.Card(bits.TrailingZeros64(m))
+			if rg.creditOK(st, c) {
+				dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c, jt: uint8(c.Suit()) + 1})
+			}
+		}
+		for i := 0; i < rg.cells; i++ {
+			if c := st.cells[i]; c != engine.NoCard && rg.creditOK(st, c) {
+				dst = append(dst, rMove{kind: rmFound, from: rfCell, card: c, jt: uint8(c.Suit()) + 1})
+			}
+		}
+		for _, k := range ks {
+			if rg.creditOK(st, k.card) {
+				dst = append(dst, rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti, jt: uint8(k.card.Suit()) + 1})
 			}
 		}
 	}
@@ -693,11 +733,32 @@ func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8,
 // So the line is legal and wins, and it is shorter by the moves of c at
 // least.
 //
-// With the Joker no move is safe: the proof reads a foundation's height as
-// its real cards, and a card going up early can change what the Joker
-// does (gensafe.go).
+// With the Joker (Joker Klondike, never with worrying back), the same
+// rule holds with the other colour's real cards of rank(c)-1 on their
+// foundations: heights of at least rank(c)-1, the Joker standing there
+// for no card of rank(c)-1 (realUp; it may stand for a lower one, whose
+// card fits on no card of c's type). The real game's rule is unchanged
+// (gensafe.go: there a card going up early changes what the real Joker
+// must do). Proof: take σ and delete c's moves as above; the guards'
+// argument is the same, the cards that fit on c's type (the children of
+// its type, and of its twin's) being real cards on their foundations for
+// good. The Joker's moves of σ stay legal,
+// with two exceptions, both about c. A credit of σ onto c's foundation
+// while it is at rank(c)-1 puts c+1 up with the Joker standing for c: here
+// c is up, so c+1 goes up as an ordinary move and the Joker stays free.
+// Until σ's release of c (deleted: c is up) σ's Joker stands on c's
+// foundation, so σ makes no credit and moves no Joker meanwhile, and the
+// heights agree (the Joker counted there in σ, c here); after it the
+// Joker is free in both. Every other move of the Joker reads only its
+// own place, the card moving and that card's foundation, as in σ. An Ace
+// is safe as before: the Joker never stands for one (a credit needs a
+// started foundation); going up early it may open the first foundation
+// early, freeing a Joker on a pile's top sooner, which only gains (the
+// card under it turns up sooner, and a Joker in a pile has no move). The line is shorter by c's moves (c goes up in σ,
+// by itself or taking the Joker's place), so the shortest-line arguments
+// of moves hold too.
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
-	if rg.joker {
+	if rg.joker && rg.worry {
 		return false
 	}
 	r := c.Rank()
@@ -708,7 +769,7 @@ func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 	if !c.Red() {
 		a, b, twin = engine.Diamonds, engine.Hearts, engine.Spades
 	}
-	if int(st.found[a]) < r-1 || int(st.found[b]) < r-1 {
+	if !rg.realUp(st, a, r-1) || !rg.realUp(st, b, r-1) {
 		return false
 	}
 	if rg.worry && r > 2 {
@@ -721,6 +782,13 @@ func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 		return int(st.found[twin]) >= r-2
 	}
 	return true
+}
+
+// realUp tells whether the real card of rank r of foundation f's suit is
+// on it: its height is at least r and the Joker does not stand there for
+// rank r.
+func (rg *rgame) realUp(st *rstate, f, r int) bool {
+	return int(st.found[f]) >= r && !(int(st.jk) == f+1 && int(st.jr) == r)
 }
 
 // kpos is a waste position the K+ stock reaches: its card, the position
@@ -769,7 +837,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	for m := vis & unc; m != 0; m &= m - 1 {
 		c := engine.Card(bits.TrailingZeros64(m))
 		if rg.foundOK(st, c) {
-			mv := rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c, jt: rg.ride(st, c)}
+			mv := rMove{kind: rmFound, from: rfPile, pile: pileOf(c), card: c}
 			if prune && rg.safe(st, c) {
 				return append(dst[:n0], mv)
 			}
@@ -778,7 +846,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for i := 0; i < rg.cells; i++ {
 		if c := st.cells[i]; c != engine.NoCard && rg.foundOK(st, c) {
-			mv := rMove{kind: rmFound, from: rfCell, card: c, jt: rg.ride(st, c)}
+			mv := rMove{kind: rmFound, from: rfCell, card: c}
 			if prune && rg.safe(st, c) {
 				return append(dst[:n0], mv)
 			}
@@ -787,7 +855,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 	}
 	for _, k := range ks[:nk] {
 		if rg.foundOK(st, k.card) {
-			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti, jt: rg.ride(st, k.card)}
+			mv := rMove{kind: rmFound, from: rfTalon, card: k.card, w: k.w, rec: k.rec, ti: k.ti}
 			if prune && rg.draw == 1 && rg.passes == 0 && rg.safe(st, k.card) {
 				return append(dst[:n0], mv)
 			}
@@ -926,7 +994,14 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 		}
 		st.sortCells()
 	case rfFound:
-		st.found[c.Suit()]--
+		f := c.Suit()
+		st.found[f]--
+		if int(st.jk) == f+1 && st.found[f] == st.jr {
+			// c lay on the Joker, which is left with nothing on it: free,
+			// and the height without it
+			st.found[f]--
+			st.jk, st.jr = rjFree, 0
+		}
 	}
 	// put it
 	switch m.kind {
@@ -934,19 +1009,22 @@ func (rg *rgame) apply(st *rstate, m rMove) {
 		switch {
 		case m.jt == 0:
 			st.found[c.Suit()]++
-		case c == engine.Joker:
-			placeJoker(st, int(m.jt)-1)
-		case st.jk == rjWait:
-			// an Ace with the waiting Joker riding along
-			st.found[c.Suit()]++
-			placeJoker(st, c.Suit())
-		default:
-			// a release: c takes the Joker's place (the height stays),
-			// and the Joker goes on
-			st.jk, st.jr = rjWait, 0
-			if m.jt != rjWait {
-				placeJoker(st, int(m.jt)-1)
+			if rg.joker && st.jk == rjInPlay && c.Rank() == 1 {
+				// the first foundation to open frees a Joker on a
+				// pile's top
+				for p := 0; p < rg.piles; p++ {
+					rg.normalize(st, p)
+				}
 			}
+		case m.jt == rjFree:
+			// the Joker in play becomes free, or c takes the Joker's
+			// place (a release: the height stays) and the Joker is free
+			st.jk, st.jr = rjFree, 0
+		default:
+			// c goes up on credit, the Joker under it
+			f := c.Suit()
+			st.found[f] += 2
+			st.jk, st.jr = uint8(f+1), st.found[f]-1
 		}
 	case rmCell:
 		for i := range st.cells[:rg.cells] {
@@ -1070,9 +1148,15 @@ func (rg *rgame) alpha(s *engine.State) (rstate, bool) {
 	}
 	switch where, f, stands := s.JokerAt(); where {
 	case engine.JokerOnFoundation:
-		st.jk, st.jr = uint8(f+1), uint8(stands.Rank())
+		if int(st.found[f]) > stands.Rank() {
+			st.jk, st.jr = uint8(f+1), uint8(stands.Rank())
+		} else {
+			// nothing on it: free, the height without it
+			st.jk = rjFree
+			st.found[f]--
+		}
 	case engine.JokerWaiting:
-		st.jk = rjWait
+		st.jk = rjFree
 	}
 	ci := 0
 	for i := 0; i < rg.cells; i++ {

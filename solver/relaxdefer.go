@@ -12,15 +12,21 @@ import (
 //
 // Both kinds need a game without cells. A move is deferrable when it is
 //
-//   - (T) with one card drawn at a time and unlimited passes, a talon card
-//     c placed onto the piles; it provides an uncovered card of c's type;
+//   - (T) with one card drawn at a time and unlimited passes, and no Joker
+//     (its credits and releases read types too, and readers does not
+//     give them), a talon card c placed onto the piles; it provides an
+//     uncovered card of c's type;
 //   - (E) a reveal of a surface X that is not a King and is the last card
 //     of its pile's structure; it provides an empty pile.
 //
 // A move reads a type t when its guard asks for an uncovered card of t: a
 // card whose parent type is t placed or revealed onto the piles, or a pile
-// card of type t going to its foundation or into a cell. It reads an empty
-// pile when it puts a King onto the piles. The moves that lower the count
+// card of type t going to its foundation (with the Joker: on credit, or
+// taking the Joker's place too) or into a cell. It reads an empty pile
+// when it puts a King onto the piles. The Joker's own moves read neither
+// (a Joker in the talon becomes free at a position the K+ stock reaches;
+// on a pile's top it is free already, relax.go's normalize), and with a
+// Joker only (E) is deferred, whose readers are Kings alone. The moves that lower the count
 // of uncovered cards of t (or of empty piles) are readers of it: a card
 // goes onto t's cards, or one of t's cards leaves the piles (a King into an
 // empty pile).
@@ -105,7 +111,7 @@ func (rg *rgame) deferrable(st *rstate, m rMove) (resource, bool) {
 		return resource{}, false
 	}
 	switch {
-	case m.kind == rmPlace && m.from == rfTalon && rg.draw == 1 && rg.passes == 0:
+	case m.kind == rmPlace && m.from == rfTalon && rg.draw == 1 && rg.passes == 0 && !rg.joker:
 		return resource{m.card.Rank(), m.card.Colour()}, true
 	case m.kind == rmReveal && st.s[m.pile] == 1 && m.card.Rank() != rg.ranks:
 		return resource{}, true

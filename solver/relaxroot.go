@@ -423,8 +423,9 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	if rg.joker {
 		// the Joker's moves are in the plain generator only (its
 		// children's keys still rewritten field by field: keyAfter), and
-		// position dominance and the deferred moves are proved without it
-		rr.plainGen, rr.deferMoves, rr.keysAfter = true, false, !tn.plainGen
+		// position dominance is proved without it; of the deferred moves
+		// only the reveals that empty a pile (relaxdefer.go's deferrable)
+		rr.plainGen, rr.keysAfter = true, !tn.plainGen
 	}
 	if tn.dominance && !rg.joker && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
 		var m [2]uint64

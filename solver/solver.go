@@ -390,11 +390,13 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// them. The guided search's lost marks are dropped before the root
 	// searches, which get the memory.
 	//
-	// With the Joker too: its relaxed game has no safe moves (relax.go),
-	// so its root search is long where the beams win at once, and most of
-	// its deals are won. Its root searches then take half of the nodes and
-	// of the time left (runRoot), so that a won deal the beams miss is
-	// left time for the guided search, which wins it.
+	// With the Joker too: its relaxed game's root search is long where the
+	// beams win at once (its safe moves wait while the Joker stands for a
+	// card the safe rule reads, relax.go), its relaxed wins (the Joker a
+	// credit taken anywhere) are often not real lines, and most of its
+	// deals are won. Its root searches then take half of the nodes and of
+	// the time left (runRoot), so that a won deal the beams miss is left
+	// time for the guided search, which wins it.
 	jokerRules := s.Game().Rules.Joker
 	guidedFirst := relaxed && tn.rootSearch && tn.guidedFirstNodes > 0 && (s.Game().Rules.Cells > 0 || jokerRules)
 	if guidedFirst {
