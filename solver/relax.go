@@ -129,9 +129,10 @@ import (
 // heights unchanged, so it is the first move. A real move that uncovers
 // the Joker on a pile while a foundation is open, or the Ace that opens
 // the first foundation while the Joker lies on a pile's top, is the card's
-// own relaxed move, after which apply frees the Joker as α does. A card Y going onto the
-// Joker that has nothing on it (the foundation's next card after the
-// Joker): α before it has the Joker free and the foundation at rank(Y)-2
+// own relaxed move, after which apply frees the Joker as α does. A card Y
+// going onto the Joker that has nothing on it (the foundation's next card
+// after the Joker): α before it has the Joker free and the foundation at
+// rank(Y)-2
 // (started: the Joker goes only onto started foundations, so rank(Y) >= 3),
 // Y uncovered or the waste's top, so it is a credit. The real card X taking
 // the Joker's place: with nothing on the Joker, α sees X going up on a
@@ -424,8 +425,11 @@ func (rg *rgame) keyW(st *rstate) int {
 func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
 	if rg.joker && (m.jt != 0 || m.card == engine.Joker || m.from == rfFound || m.kind == rmFound && m.card.Rank() == 1) {
 		// the Joker's moves change fields apart from the card's (where
-		// the Joker is, the rank it stands for, a second foundation): the
-		// key is written whole; the other moves leave them as they are
+		// the Joker is, the rank it stands for, a height by two), and so
+		// do a card worried back off the Joker and an Ace (the first to
+		// go up frees a Joker on a pile's top, normalize): the key is
+		// written whole; the other moves leave them as they are, but a
+		// card leaving a pile, which can free the Joker under it (below)
 		k := rg.key(st)
 		return k[0], k[1]
 	}
@@ -617,10 +621,11 @@ func (rg *rgame) creditOK(st *rstate, c engine.Card) bool {
 	return h >= 1 && h == c.Rank()-2
 }
 
-// jokerMoves appends the Joker's moves: the Joker in play, a pile's
-// surface or a talon card the K+ stock reaches, becomes free; with the
-// Joker free, a card two ranks above its started foundation goes up on
-// credit; the card the Joker stands for takes its place. A card moving is
+// jokerMoves appends the Joker's moves: the Joker in play, a talon card
+// the K+ stock reaches, becomes free while a foundation is open (on a
+// pile's top normalize frees it); with the Joker free, a card two ranks
+// above its started foundation goes up on credit; the card the Joker
+// stands for takes its place. A card moving is
 // an uncovered pile card (upper: the face-up pile cards whose type has an
 // uncovered card), a cell card or a talon card the K+ stock reaches.
 func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8, ks []kpos, dst []rMove) []rMove {
@@ -742,10 +747,11 @@ func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8,
 // must do). Proof: take σ and delete c's moves as above; the guards'
 // argument is the same, the cards that fit on c's type (the children of
 // its type, and of its twin's) being real cards on their foundations for
-// good. The Joker's moves of σ stay legal,
-// with two exceptions, both about c. A credit of σ onto c's foundation
-// while it is at rank(c)-1 puts c+1 up with the Joker standing for c: here
-// c is up, so c+1 goes up as an ordinary move and the Joker stays free.
+// good. The Joker's moves of σ stay legal, with two exceptions, both
+// about c: a credit onto c's foundation while it is at rank(c)-1, and the
+// release of c that follows it. The credit puts c+1 up with the Joker
+// standing for c: here c is up, so c+1 goes up as an ordinary move (c+1's
+// type is not one that c's departure changes) and the Joker stays free.
 // Until σ's release of c (deleted: c is up) σ's Joker stands on c's
 // foundation, so σ makes no credit and moves no Joker meanwhile, and the
 // heights agree (the Joker counted there in σ, c here); after it the
@@ -754,9 +760,9 @@ func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8,
 // is safe as before: the Joker never stands for one (a credit needs a
 // started foundation); going up early it may open the first foundation
 // early, freeing a Joker on a pile's top sooner, which only gains (the
-// card under it turns up sooner, and a Joker in a pile has no move). The line is shorter by c's moves (c goes up in σ,
-// by itself or taking the Joker's place), so the shortest-line arguments
-// of moves hold too.
+// card under it turns up sooner, and a Joker in a pile has no move). The
+// line is shorter by c's moves (c goes up in σ, by itself or taking the
+// Joker's place), so the shortest-line arguments of moves hold too.
 func (rg *rgame) safe(st *rstate, c engine.Card) bool {
 	if rg.joker && rg.worry {
 		return false
