@@ -26,10 +26,10 @@ import (
 // when it puts a King onto the piles. The Joker's own moves read neither
 // (a Joker in the talon becomes free at a position the K+ stock reaches;
 // on a pile's top it is free already, relax.go's normalize), and with a
-// Joker only (E) is deferred, whose readers are Kings alone. The moves that lower the count
-// of uncovered cards of t (or of empty piles) are readers of it: a card
-// goes onto t's cards, or one of t's cards leaves the piles (a King into an
-// empty pile).
+// Joker only (E) is deferred, whose readers are Kings alone. The moves
+// that lower the count of uncovered cards of t (or of empty piles) are
+// readers of it: a card goes onto t's cards, or one of t's cards leaves
+// the piles (a King into an empty pile).
 //
 // The search never makes a child of a deferrable move alone: from the
 // state st1 it leads to, the macro goes on with each move of st1 that
