@@ -129,7 +129,13 @@ import (
 // heights unchanged, so it is the first move. A real move that uncovers
 // the Joker on a pile while a foundation is open, or the Ace that opens
 // the first foundation while the Joker lies on a pile's top, is the card's
-// own relaxed move, after which apply frees the Joker as α does. A card Y
+// own relaxed move, after which apply frees the Joker as α does. (One
+// corner: a pile card that completes the last open foundation and uncovers
+// the Joker leaves the real Joker in play, and apply, which frees it when
+// the card leaves, while the foundation is open, frees it. That relaxed
+// state differs from α's only there and can do all that α's can: a Joker
+// on a pile's top with no foundation open has no move, and the Ace that
+// opens one frees it in both; so the mapped line goes on from it.) A card Y
 // going onto the Joker that has nothing on it (the foundation's next card
 // after the Joker): α before it has the Joker free and the foundation at
 // rank(Y)-2
