@@ -627,20 +627,25 @@ func (rg *rgame) creditOK(st *rstate, c engine.Card) bool {
 	return h >= 1 && h == c.Rank()-2
 }
 
+// surfPileOf returns the pile whose surface is c (surf: the surfaces,
+// surfPile: each surface's pile), or 255 when c is a placed card: an
+// rMove's pile.
+func surfPileOf(surf uint64, surfPile *[64]uint8, c engine.Card) uint8 {
+	if surf&(1<<c) != 0 {
+		return surfPile[c]
+	}
+	return 255
+}
+
 // jokerMoves appends the Joker's moves: the Joker in play, a talon card
 // the K+ stock reaches, becomes free while a foundation is open (on a
 // pile's top normalize frees it); with the Joker free, a card two ranks
 // above its started foundation goes up on credit; the card the Joker
-// stands for takes its place. A card moving is
-// an uncovered pile card (upper: the face-up pile cards whose type has an
-// uncovered card), a cell card or a talon card the K+ stock reaches.
+// stands for takes its place. A card moving is an uncovered pile card
+// (upper: the face-up pile cards whose type has an uncovered card), a cell
+// card or a talon card the K+ stock reaches.
 func (rg *rgame) jokerMoves(st *rstate, surf, upper uint64, surfPile *[64]uint8, ks []kpos, dst []rMove) []rMove {
-	pileOf := func(c engine.Card) uint8 {
-		if surf&(1<<c) != 0 {
-			return surfPile[c]
-		}
-		return 255
-	}
+	pileOf := func(c engine.Card) uint8 { return surfPileOf(surf, surfPile, c) }
 	switch {
 	case st.jk == rjInPlay:
 		// in the talon (on a pile's top it is free once a foundation is
@@ -835,12 +840,7 @@ func (rg *rgame) moves(st *rstate, dst []rMove, prune bool) []rMove {
 			freeCell = true
 		}
 	}
-	pileOf := func(c engine.Card) uint8 {
-		if surf&(1<<c) != 0 {
-			return surfPile[c]
-		}
-		return 255
-	}
+	pileOf := func(c engine.Card) uint8 { return surfPileOf(surf, &surfPile, c) }
 	// the K+ stock's positions
 	var ks [64]kpos
 	nk := rg.kplus(st, &ks)
