@@ -317,6 +317,14 @@ const (
 	// same score then makes a different beam. beamRun applies it (it
 	// needs the fingerprint); beamScore ignores it.
 	scoreHashTies
+	// scoreTalon weighs each card left in the talon heavyTalonWeight
+	// points instead of talonWeight: the beam then prefers states that
+	// have taken more of the talon, in the first pass above all, where a
+	// card passed over must wait for the last pass. In the two-deck games
+	// with a limited stock the beams that run out of states do so in the
+	// last pass with talon cards they can no longer play (solver version
+	// 47).
+	scoreTalon
 )
 
 // hashTie is the tie-breaking byte of a state whose position fingerprint
@@ -334,7 +342,11 @@ func hashTie(f0, tie uint64) int { return int(((f0 ^ 1 ^ tie) * 0x9e3779b97f4a7c
 // Solve runs with which terms is beamPlan's.
 func beamScore(s *engine.State, sc beamScoring) int {
 	r := &s.Game().Rules
-	v := 10*s.FoundationCards() - 5*s.DownCards() - 2*s.Talon()
+	tw := talonWeight
+	if sc&scoreTalon != 0 {
+		tw = heavyTalonWeight
+	}
+	v := 10*s.FoundationCards() - 5*s.DownCards() - tw*s.Talon()
 	for i := 0; i < r.Cells; i++ {
 		if s.Cell(i) != engine.NoCard {
 			v -= 3
@@ -373,7 +385,8 @@ func beamScore(s *engine.State, sc beamScoring) int {
 //     score with buried cards, and with two decks (Gargantua, Steps,
 //     Double Klondike), whose deals are nearly all won, the two again
 //     with ties broken by the states' hashes (scoreHashTies; versions 28
-//     and 29); no second. These games have no proof of loss that the
+//     and 29) and, since version 47, the talon weighed more
+//     (scoreTalon); no second. These games have no proof of loss that the
 //     first beams could starve (otherProofs does not apply to them).
 //   - Elsewhere (no stock, or a stock dealt onto the piles or reserves:
 //     Yukon, Alaska, Agnes Sorel, Agnes Bernauer): the plain score first,
@@ -404,7 +417,13 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // 9.1 M. Where deals are lost the extra pair only costs: on native deals
 // 0..59 at 20 M nodes, Joker Klondike's nodes grew from 53.9 M to 64.2 M
 // and Whitehead's (deals 0..199) from 7.0 M to 8.2 M, with the same
-// verdicts, so version 29 keeps it to two decks.
+// verdicts, so version 29 keeps it to two decks. Version 47 weighs the
+// talon more in that second pair (and in the odd restart rounds): the
+// beams that the lighter weight runs out of states on the hardest
+// Gargantua deals fill the last pass with talon cards they cannot play.
+// Native deals 0..299 at 3 M nodes: Gargantua 294 won, 6 unknown,
+// 57.73 M nodes → 297, 3, 40.71 M; Steps 298, 2, 14.85 M → 299, 1,
+// 10.93 M; Double Klondike all won, 13.90 M → 12.38 M (results/bench.md).
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed && !r.Joker:
@@ -417,7 +436,7 @@ func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 			return nil
 		}
 		if beamsTakeAll(r) {
-			return []beamScoring{scoreSpread, scoreSpread | scoreBuried, scoreSpread | scoreHashTies, scoreSpread | scoreBuried | scoreHashTies}
+			return []beamScoring{scoreSpread, scoreSpread | scoreBuried, scoreSpread | scoreTalon | scoreHashTies, scoreSpread | scoreBuried | scoreTalon | scoreHashTies}
 		}
 		return []beamScoring{scoreSpread, scoreSpread | scoreBuried}
 	case second:
@@ -438,8 +457,9 @@ type beamStep struct {
 // the games whose beams take every node (beamsTakeAll): before each width
 // wider than beamRestartBelow, the schedule runs beamRestartRounds rounds
 // of narrow beams whose ties are broken in a new order each round: the two
-// hash-tie scores (restartScores) at the widths of restartWidths, each round with its own
-// tie. Which deals a beam wins changes with the order of its ties; on the
+// hash-tie scores (restartScores) at the widths of restartWidths, each
+// round with its own tie, and since version 47 with the talon weighed
+// more (scoreTalon) in the odd rounds. Which deals a beam wins changes with the order of its ties; on the
 // hardest Gargantua deals a narrow beam in another order wins where the
 // wide beams in the first one do not, and the narrowest are the cheapest
 // way to try many orders (results/bench.md, "Solver version 31" and
@@ -483,6 +503,9 @@ func beamSchedule(r *engine.Rules, relaxed, second bool) iter.Seq[beamStep] {
 				}
 				for _, rw := range widths {
 					for _, sc := range restartScores {
+						if round%2 == 1 {
+							sc |= scoreTalon
+						}
 						if !yield(beamStep{rw, sc, beamTie(round)}) {
 							return
 						}
@@ -500,6 +523,16 @@ func beamSchedule(r *engine.Rules, relaxed, second bool) iter.Seq[beamStep] {
 
 // buriedWeight is what beamScore takes off for each buried card.
 const buriedWeight = 3
+
+// talonWeight is what beamScore takes off for each card in the talon;
+// heavyTalonWeight with scoreTalon. On the 26 hard Gargantua deals of
+// results/bench.md (section "Solver version 47"), single beams of widths
+// 256, 1,024 and 4,096 with the spread and buried score won 0 of 78 with
+// weight 2, 8 with 4 and 17 with 6.
+const (
+	talonWeight      = 2
+	heavyTalonWeight = 6
+)
 
 // buriedShare: the beams with buried cards counted search within the
 // plain beams' limits (beamLimits) and a buriedShare-th of the nodes left

@@ -144,11 +144,34 @@ func TestBeamSpread(t *testing.T) {
 	}
 }
 
+// TestBeamTalonWeight: scoreTalon takes heavyTalonWeight off for each
+// talon card instead of talonWeight (Gargantua's deal: 59 talon cards),
+// and wins Gargantua's native deal 899, which solver version 46 left
+// unknown at 60 s, with one beam of width 256 (the spread and buried
+// score) where the lighter weight's beam runs out of states unwon.
+func TestBeamTalonWeight(t *testing.T) {
+	s := variantDeal(t, "gargantua", 899)
+	if d := beamScore(&s, scoreSpread) - beamScore(&s, scoreSpread|scoreTalon); d != (heavyTalonWeight-talonWeight)*59 {
+		t.Errorf("the deal: talon term %d, want %d", d, (heavyTalonWeight-talonWeight)*59)
+	}
+	for _, sc := range []beamScoring{scoreSpread | scoreBuried, scoreSpread | scoreBuried | scoreTalon} {
+		path, st := beamSolve(context.Background(), s, Options{Mem: 256 << 20}, 256, 200_000, time.Time{}, sc, 0)
+		if (path != nil) != (sc&scoreTalon != 0) {
+			t.Fatalf("score %b: won %v (%d nodes, stop %v)", sc, path != nil, st.Nodes, st.Stop)
+		}
+		if path != nil {
+			if err := engine.Verify(s, engine.Steps(s, expand(s, path))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestBeamPlan pins which beams Solve runs for each game (beamPlan).
 func TestBeamPlan(t *testing.T) {
 	plain, buried := []beamScoring{0}, []beamScoring{scoreBuried}
 	spread := []beamScoring{scoreSpread, scoreSpread | scoreBuried}
-	twice := append(spread, scoreSpread|scoreHashTies, scoreSpread|scoreBuried|scoreHashTies)
+	twice := append(spread, scoreSpread|scoreTalon|scoreHashTies, scoreSpread|scoreBuried|scoreTalon|scoreHashTies)
 	for _, c := range []struct {
 		game          string
 		first, second []beamScoring
@@ -212,8 +235,9 @@ func TestBeamsTakeAll(t *testing.T) {
 // TestBeamSchedule pins the order of Solve's beams (beamSchedule): every
 // width from 16 with beamPlan's scores in the first tie order; in the
 // games whose beams take every node, 32 rounds of restarts (widths 16, 64
-// and 256, and 1,024 every fourth round, the two hash-tie scores, a new
-// tie order each round) before each width past 4,096; and a finite list.
+// and 256, and 1,024 every fourth round, the two hash-tie scores, with the
+// talon weighed more in odd rounds, a new tie order each round) before
+// each width past 4,096; and a finite list.
 func TestBeamSchedule(t *testing.T) {
 	for _, game := range []string{"klondike", "klondike-holdout", "gargantua", "steps", "double-klondike", "joker-klondike", "whitehead", "yukon", "agnes-sorel"} {
 		_, r, err := variants.Resolve(game, variants.Options{})
@@ -235,8 +259,12 @@ func TestBeamSchedule(t *testing.T) {
 						if round%4 == 0 {
 							ws = append(ws, 1024)
 						}
+						var talon beamScoring
+						if round%2 == 1 {
+							talon = scoreTalon
+						}
 						for _, rw := range ws {
-							want = append(want, beamStep{rw, scoreSpread | scoreHashTies, tie}, beamStep{rw, scoreSpread | scoreBuried | scoreHashTies, tie})
+							want = append(want, beamStep{rw, scoreSpread | scoreHashTies | talon, tie}, beamStep{rw, scoreSpread | scoreBuried | scoreHashTies | talon, tie})
 						}
 					}
 				}
