@@ -459,11 +459,11 @@ type beamStep struct {
 // of narrow beams whose ties are broken in a new order each round: the two
 // hash-tie scores (restartScores) at the widths of restartWidths, each
 // round with its own tie, and since version 47 with the talon weighed
-// more (scoreTalon) in the odd rounds. Which deals a beam wins changes with the order of its ties; on the
-// hardest Gargantua deals a narrow beam in another order wins where the
-// wide beams in the first one do not, and the narrowest are the cheapest
-// way to try many orders (results/bench.md, "Solver version 31" and
-// "Solver version 32").
+// more (scoreTalon) in the odd rounds. Which deals a beam wins changes
+// with the order of its ties; on the hardest Gargantua deals a narrow
+// beam in another order wins where the wide beams in the first one do
+// not, and the narrowest are the cheapest way to try many orders
+// (results/bench.md, "Solver version 31" and "Solver version 32").
 const (
 	beamRestartBelow  = 4096
 	beamRestartRounds = 32

@@ -146,8 +146,8 @@ func TestBeamSpread(t *testing.T) {
 
 // TestBeamTalonWeight: scoreTalon takes heavyTalonWeight off for each
 // talon card instead of talonWeight (Gargantua's deal: 59 talon cards),
-// and wins Gargantua's native deal 899, which solver version 46 left
-// unknown at 60 s, with one beam of width 256 (the spread and buried
+// and wins Gargantua's native deal 899, which version 43's benchmark
+// left unknown at 60 s, with one beam of width 256 (the spread and buried
 // score) where the lighter weight's beam runs out of states unwon.
 func TestBeamTalonWeight(t *testing.T) {
 	s := variantDeal(t, "gargantua", 899)
