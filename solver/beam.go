@@ -318,12 +318,12 @@ const (
 	// needs the fingerprint); beamScore ignores it.
 	scoreHashTies
 	// scoreTalon weighs each card left in the talon heavyTalonWeight
-	// points instead of talonWeight: the beam then prefers states that
-	// have taken more of the talon, in the first pass above all, where a
-	// card passed over must wait for the last pass. In the two-deck games
-	// with a limited stock the beams that run out of states do so in the
-	// last pass with talon cards they can no longer play (solver version
-	// 47).
+	// points instead of talonWeight (6 in version 47, 10 since version
+	// 48): the beam then prefers states that have taken more of the
+	// talon, in the first pass above all, where a card passed over must
+	// wait for the last pass. In the two-deck games with a limited stock
+	// the beams that run out of states do so in the last pass with talon
+	// cards they can no longer play.
 	scoreTalon
 )
 
@@ -424,6 +424,10 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // Native deals 0..299 at 3 M nodes: Gargantua 294 won, 6 unknown,
 // 57.73 M nodes → 297, 3, 40.71 M; Steps 298, 2, 14.85 M → 299, 1,
 // 10.93 M; Double Klondike all won, 13.90 M → 12.38 M (results/bench.md).
+// Version 48 weighs it 10 (heavyTalonWeight): Gargantua 298 won, 2
+// unknown, 30.79 M nodes; Steps 299, 1, 13.35 M; Double Klondike
+// 12.92 M. Worse than 6 in Steps and Double Klondike, but still better
+// than version 46, and better in Gargantua, whose deals cost the most.
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed && !r.Joker:
@@ -528,10 +532,10 @@ const buriedWeight = 3
 // heavyTalonWeight with scoreTalon. On the 26 hard Gargantua deals of
 // results/bench.md (section "Solver version 47"), single beams of widths
 // 256, 1,024 and 4,096 with the spread and buried score won 0 of 78 with
-// weight 2, 8 with 4 and 17 with 6.
+// weight 2, 8 with 4, 17 with 6 (version 47) and 36 with 10 (version 48).
 const (
 	talonWeight      = 2
-	heavyTalonWeight = 6
+	heavyTalonWeight = 10
 )
 
 // buriedShare: the beams with buried cards counted search within the
