@@ -434,8 +434,9 @@ func (rg *rgame) keyAfter(k0, k1 uint64, st *rstate, m rMove) (uint64, uint64) {
 		// the Joker is, the rank it stands for, a height by two), and so
 		// do a card worried back off the Joker and an Ace (the first to
 		// go up frees a Joker on a pile's top, normalize): the key is
-		// written whole; the other moves leave them as they are, but a
-		// card leaving a pile, which can free the Joker under it (below)
+		// written whole; the other moves leave them as they are, but
+		// for a card leaving a pile, which can free the Joker under it
+		// (its field is written below)
 		k := rg.key(st)
 		return k[0], k[1]
 	}
