@@ -428,6 +428,9 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // unknown, 30.79 M nodes; Steps 299, 1, 13.35 M; Double Klondike
 // 12.92 M. Worse than 6 in Steps and Double Klondike, but still better
 // than version 46, and better in Gargantua, whose deals cost the most.
+// Version 49 weighs it 16: Gargantua 299 won, 1 unknown, 26.43 M nodes;
+// Steps 299, 1, 13.66 M; Double Klondike 13.27 M (24: Gargantua 298, 2,
+// 26.94 M).
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed && !r.Joker:
@@ -532,10 +535,11 @@ const buriedWeight = 3
 // heavyTalonWeight with scoreTalon. On the 26 hard Gargantua deals of
 // results/bench.md (section "Solver version 47"), single beams of widths
 // 256, 1,024 and 4,096 with the spread and buried score won 0 of 78 with
-// weight 2, 8 with 4, 17 with 6 (version 47) and 36 with 10 (version 48).
+// weight 2, 8 with 4, 17 with 6 (version 47), 36 with 10 (version 48)
+// and 43 with 16 (version 49).
 const (
 	talonWeight      = 2
-	heavyTalonWeight = 10
+	heavyTalonWeight = 16
 )
 
 // buriedShare: the beams with buried cards counted search within the
