@@ -39,11 +39,14 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 	if len(dirs) == 0 {
 		return res, refuse("no shard directories to merge")
 	}
-	for _, name := range []string{ManifestFile, RecordsFile} {
-		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
-			return res, refuse("%s already holds %s: merge into a new directory", out, name)
-		}
+	if err := refuseFull(out, ManifestFile, RecordsFile); err != nil {
+		return res, err
 	}
+	unlock, err := lockDirs(dirs)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
 	parts := make([]Result, len(dirs))
 	for i, d := range dirs {
 		m, err := readRunManifest(d)
@@ -70,8 +73,13 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 		return res, refuse("seed %d is missing (%d of %d seeds missing); run its shard to the end, or pass --allow-gaps",
 			first, res.Missing, m0.Deals)
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	unlockOut, err := lockDir(out, true)
+	if err != nil {
 		return res, err
+	}
+	defer unlockOut()
+	if err := refuseFull(out, ManifestFile, RecordsFile); err != nil {
+		return res, err // another merge wrote it meanwhile
 	}
 	if err := WriteManifest(out, m0); err != nil {
 		return res, err
@@ -238,4 +246,15 @@ func firstMissing(from uint64, sorted []Record) uint64 {
 		want++
 	}
 	return want
+}
+
+// refuseFull refuses out if it holds one of names: a merge writes into a
+// new directory.
+func refuseFull(out string, names ...string) error {
+	for _, name := range names {
+		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
+			return refuse("%s already holds %s: merge into a new directory", out, name)
+		}
+	}
+	return nil
 }

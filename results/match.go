@@ -259,6 +259,11 @@ func RunMatches(ctx context.Context, o MatchRunOptions) (MatchRunResult, error) 
 	if err != nil {
 		return res, err
 	}
+	unlock, err := lockDir(o.Dir, true)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
 	if err := prepareMatchDir(o.Dir, &m); err != nil {
 		return res, err
 	}
@@ -394,6 +399,11 @@ func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 
 // CompressMatchRecords is CompressRecords for a finished match directory.
 func CompressMatchRecords(dir string) error {
+	unlock, err := lockDir(dir, false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	m, recs, good, err := readMatchRun(dir)
 	if err != nil {
 		return err
@@ -462,11 +472,15 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 	if len(dirs) == 0 {
 		return merged, 0, 0, refuse("no shard directories to merge")
 	}
-	for _, name := range []string{ManifestFile, MatchRecordsFile, CompressedMatchRecordsFile} {
-		if _, err := os.Stat(filepath.Join(out, name)); err == nil {
-			return merged, 0, 0, refuse("%s already holds %s: merge into a new directory", out, name)
-		}
+	outFiles := []string{ManifestFile, MatchRecordsFile, CompressedMatchRecordsFile}
+	if err := refuseFull(out, outFiles...); err != nil {
+		return merged, 0, 0, err
 	}
+	unlock, err := lockDirs(dirs)
+	if err != nil {
+		return merged, 0, 0, err
+	}
+	defer unlock()
 	ms := make([]MatchManifest, len(dirs))
 	shards := make([]Shard, len(dirs))
 	for i, d := range dirs {
@@ -521,8 +535,13 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 	merged = m0
 	merged.Shard = fmt.Sprintf("merged %d of %d", len(dirs), shards[0].N)
 	merged.Workers = 0
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	unlockOut, err := lockDir(out, true)
+	if err != nil {
 		return merged, 0, 0, err
+	}
+	defer unlockOut()
+	if err := refuseFull(out, outFiles...); err != nil {
+		return merged, 0, 0, err // another merge wrote it meanwhile
 	}
 	if err := writeJSONAtomic(filepath.Join(out, ManifestFile), &merged); err != nil {
 		return merged, 0, 0, err

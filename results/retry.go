@@ -89,6 +89,11 @@ type RetryResult struct {
 // as Run's.
 func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	var res RetryResult
+	unlock, err := lockDir(o.Dir, false)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
 	m, recs, _, err := readRun(o.Dir)
 	if err != nil {
 		return res, err

@@ -151,6 +151,11 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		}
 		one = func(seed uint64) (Record, error) { return PlayOne(runCtx, g, deal, seed, f, po) }
 	}
+	unlock, err := lockDir(o.Dir, true)
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
 	if _, err := os.Stat(filepath.Join(o.Dir, CompressedRecordsFile)); err == nil {
 		return res, fmt.Errorf("%s holds a finished, compressed experiment (%s); gunzip it to run more of it",
 			o.Dir, CompressedRecordsFile)
@@ -524,6 +529,11 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 // written and synced under a temporary name, checked by reading it back,
 // renamed, and only then is the plain file removed.
 func CompressRecords(dir string) error {
+	unlock, err := lockDir(dir, false)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	m, recs, good, err := readRun(dir)
 	if err != nil {
 		return err
