@@ -8,13 +8,17 @@ import (
 	"syscall"
 )
 
-// tryLock takes an exclusive flock on f without waiting; false when
-// another open file holds it. A file system that has no locks (ENOLCK,
+// tryLock takes an exclusive (or shared) flock on f without waiting;
+// false when another open file holds a lock that conflicts. A file system that has no locks (ENOLCK,
 // EOPNOTSUPP, ENOTSUP or EINVAL: some network mounts) is written unlocked,
 // as before the lock existed, rather than refused.
-func tryLock(f *os.File) (bool, error) {
+func tryLock(f *os.File, exclusive bool) (bool, error) {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		switch {
 		case err == nil:
 			return true, nil

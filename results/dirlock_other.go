@@ -6,6 +6,6 @@ import "os"
 
 // tryLock: this system has no flock, so result directories are not
 // locked here (the lock is advisory everywhere; see dirlock.go).
-func tryLock(*os.File) (bool, error) { return true, nil }
+func tryLock(*os.File, bool) (bool, error) { return true, nil }
 
 func unlockFile(*os.File) {}

@@ -82,6 +82,20 @@ func TestDirLock(t *testing.T) {
 	sameFiles(t, "the locked directory", snapshot(t, dir), before)
 	unlock()
 
+	// a merge's shared hold: another merge may read the shard, a writer
+	// may not write it
+	unlockShared, err := lockDirs([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge(filepath.Join(t.TempDir(), "beside"), []string{dir}, false); err != nil {
+		t.Fatalf("Merge beside another merge: %v", err)
+	}
+	_, err = RunRetry(ctx, RetryOptions{Dir: dir, MaxNodes: 5000, Workers: 1})
+	wantInUse(t, "RunRetry of a shard being merged", err, dir)
+	sameFiles(t, "the shard being merged", snapshot(t, dir), before)
+	unlockShared()
+
 	// a shard named twice is locked once: the merge itself refuses it
 	if _, err := Merge(filepath.Join(t.TempDir(), "twice"), []string{dir, dir}, false); err == nil || errors.As(err, new(*DirInUseError)) {
 		t.Fatalf("Merge of one directory twice: %v", err)

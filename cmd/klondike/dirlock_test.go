@@ -31,7 +31,7 @@ func TestBusyResultDirectory(t *testing.T) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		t.Fatal(err)
 	}
-	busy := dir + " is in use: another klondike process is writing it"
+	busy := dir + " is in use by another klondike process"
 	checkOneLineError(t, append(run[:len(run):len(run)], "--deals", "8", "--grow"), exitUsage, busy)
 	checkOneLineError(t, []string{"retry", "--out", dir, "--max-nodes", "3000", "--workers", "1"}, exitUsage, busy)
 	checkOneLineError(t, []string{"compress", dir}, exitUsage, busy)
