@@ -313,13 +313,11 @@ func RunMatches(ctx context.Context, o MatchRunOptions) (MatchRunResult, error) 
 	return res, err
 }
 
-// prepareMatchDir creates dir with the manifest m, or checks that the
-// manifest there is m but for workers, and records the new workers count.
+// prepareMatchDir gives dir (made by RunMatches' lockDir) the manifest m,
+// or checks that the manifest there is m but for workers, and records the
+// new workers count.
 // A directory of another kind of experiment is refused.
 func prepareMatchDir(dir string, m *MatchManifest) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	for _, f := range []string{RecordsFile, CompressedRecordsFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			return &MismatchError{Dir: dir, Field: "kind", Have: `"winrate"`, Want: `"match"`}
