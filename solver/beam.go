@@ -318,8 +318,7 @@ const (
 	// needs the fingerprint); beamScore ignores it.
 	scoreHashTies
 	// scoreTalon weighs each card left in the talon heavyTalonWeight
-	// points instead of talonWeight (6 in version 47, 10 since version
-	// 48): the beam then prefers states that have taken more of the
+	// points instead of talonWeight: the beam then prefers states that have taken more of the
 	// talon, in the first pass above all, where a card passed over must
 	// wait for the last pass. In the two-deck games with a limited stock
 	// the beams that run out of states do so in the last pass with talon
@@ -417,20 +416,12 @@ func beamScore(s *engine.State, sc beamScoring) int {
 // 9.1 M. Where deals are lost the extra pair only costs: on native deals
 // 0..59 at 20 M nodes, Joker Klondike's nodes grew from 53.9 M to 64.2 M
 // and Whitehead's (deals 0..199) from 7.0 M to 8.2 M, with the same
-// verdicts, so version 29 keeps it to two decks. Version 47 weighs the
-// talon more in that second pair (and in the odd restart rounds): the
-// beams that the lighter weight runs out of states on the hardest
-// Gargantua deals fill the last pass with talon cards they cannot play.
-// Native deals 0..299 at 3 M nodes: Gargantua 294 won, 6 unknown,
-// 57.73 M nodes → 297, 3, 40.71 M; Steps 298, 2, 14.85 M → 299, 1,
-// 10.93 M; Double Klondike all won, 13.90 M → 12.38 M (results/bench.md).
-// Version 48 weighs it 10 (heavyTalonWeight): Gargantua 298 won, 2
-// unknown, 30.79 M nodes; Steps 299, 1, 13.35 M; Double Klondike
-// 12.92 M. Worse than 6 in Steps and Double Klondike, but still better
-// than version 46, and better in Gargantua, whose deals cost the most.
-// Version 49 weighs it 16: Gargantua 299 won, 1 unknown, 26.43 M nodes;
-// Steps 299, 1, 13.66 M; Double Klondike 13.27 M (24: Gargantua 298, 2,
-// 26.94 M).
+// verdicts, so version 29 keeps it to two decks. Since version 47 that
+// second pair (and the odd restart rounds) weighs the talon more
+// (scoreTalon, heavyTalonWeight): the beams that the lighter weight runs
+// out of states on the hardest Gargantua deals fill the last pass with
+// talon cards they cannot play. Each weight's figures are in
+// results/manifest.go's version history and results/bench.md.
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed && !r.Joker:
