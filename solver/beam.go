@@ -318,8 +318,8 @@ const (
 	// needs the fingerprint); beamScore ignores it.
 	scoreHashTies
 	// scoreTalon weighs each card left in the talon heavyTalonWeight
-	// points instead of talonWeight: the beam then prefers states that have taken more of the
-	// talon, in the first pass above all, where a card passed over must
+	// points instead of talonWeight: the beam then prefers states that
+	// have taken more of the talon, in the first pass above all, where a card passed over must
 	// wait for the last pass. In the two-deck games with a limited stock
 	// the beams that run out of states do so in the last pass with talon
 	// cards they can no longer play.
