@@ -311,9 +311,10 @@ func resumeSeeds(path string, good int64, recorded, all []uint64, from, n uint64
 
 // prepareDir gives dir (made by Run's lockDir) the manifest m, or checks
 // that the manifest there is m but for workers and the build (commit, Go
-// version), and records the new workers count and build. With grow, the directory's
-// range may also be a shorter one from the same first seed; its manifest
-// then takes m's number of deals. On return m is the directory's manifest.
+// version), and records the new workers count and build. With grow, the
+// directory's range may also be a shorter one from the same first seed;
+// its manifest then takes m's number of deals. On return m is the
+// directory's manifest.
 func prepareDir(dir string, m *Manifest, grow bool) error {
 	if IsMatchDir(dir) {
 		return &MismatchError{Dir: dir, Field: "kind", Have: `"match"`, Want: "a win-rate experiment"}
