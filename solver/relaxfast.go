@@ -152,13 +152,23 @@ func (v *rview) sets() rsets { return rsets{v.surf, v.next, v.tc, v.tops} }
 
 // after returns the rsets of the state deferrable move m leads to from
 // the state of s: a talon card placed leaves the talon, a surface revealed
-// off the last card of its structure leaves the surfaces (relaxdefer.go:
-// neither touches the foundations). TestRootMovesMatch checks it against
-// view.
+// off the last card of its structure leaves the surfaces, and a card c
+// worried back leaves the foundation's top to the card under it (none
+// under an Ace) and becomes the card it takes next, in place of c's
+// successor (relaxdefer.go). TestRootMovesMatch checks it against view.
 func (s rsets) after(m rMove) rsets {
-	if m.from == rfTalon {
+	switch m.from {
+	case rfTalon:
 		s.tc &^= 1 << m.card
-	} else {
+	case rfFound:
+		c := m.card
+		s.tops &^= 1 << c
+		s.next &^= 1 << (c + 4) // c's successor: a card's bit is 4·rank + suit (none above the top rank is set)
+		s.next |= 1 << c
+		if c.Rank() > 1 {
+			s.tops |= 1 << (c - 4)
+		}
+	default:
 		s.surf &^= 1 << m.card
 	}
 	return s

@@ -50,6 +50,8 @@ type rroot struct {
 	pos        uint64 // the waste position's bits in the key's first word where positions dominate (below), else 0
 	maxDepth   int
 	deferMoves bool
+	deferT     bool // the talon placements deferred (relaxdefer.go's deferred)
+	deferW     bool // the worried-back cards deferred
 	plainGen   bool
 	keysAfter  bool  // with plainGen, the children's keys by keyAfter all the same (the Joker's game)
 	probes     int   // tuning.probes
@@ -414,6 +416,15 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	rr := &rroot{rg: rg, limit: mem, xor: rg.narrowXor(), workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
 		probes: tn.probes, probeNodes: tn.probeNodes}
+	if rr.deferMoves {
+		rr.deferT, rr.deferW = rg.defersTalon(), rg.defersWorry()
+		switch tn.deferWorry {
+		case worryNotDeferred:
+			rr.deferW = false
+		case worryDeferredAlone:
+			rr.deferT = rr.deferT && !rr.deferW
+		}
+	}
 	switch {
 	case rg.cells > 0:
 		rr.probes, rr.probeNodes = tn.probesCells, tn.probeNodesCells
@@ -466,7 +477,10 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 // i >= w_Q), so Q reaches it with no more recycles than X; the move
 // leaves w = i - 1 both ways, so Q's child is X's at the same or an
 // earlier recycle count. A macro's followers (relaxdefer.go: readers of
-// an empty pile) are offered the same way. By induction on the length of a
+// an empty pile, or with worrying back of a worried-back card's type,
+// talon cards among them) are offered the same way, and its pulled moves
+// never touch the talon here (talon cards are pulled only with unlimited
+// passes). By induction on the length of a
 // winning line from X, Q has one: the won state depends only on the
 // foundations. ∎
 //
@@ -585,6 +599,8 @@ type rworker struct {
 	macro   [][]rMove // per depth, the moves of the kids
 	seq     []rMove   // the macro being expanded
 	mbuf    [][]rMove // expand's move lists, per level
+	goals   []pgoal   // pull's goals, the next last
+	ubuf    []rMove   // pull's followers, per length of seq
 	ks      [64]kpos  // the K+ stock's positions of the state being expanded
 }
 
@@ -636,10 +652,10 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 	}
 	// the first worker takes the probes' buffers, or the scratch's
 	if w := rr.pw; w != nil {
-		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = w.bufs, w.kids, w.macro, w.mbuf
+		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf, ws[0].goals = w.bufs, w.kids, w.macro, w.mbuf, w.goals
 	} else {
 		sc := rr.scratch
-		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf = sc.bufs, sc.kids, sc.macro, sc.mbuf
+		ws[0].bufs, ws[0].kids, ws[0].macro, ws[0].mbuf, ws[0].goals = sc.bufs, sc.kids, sc.macro, sc.mbuf, sc.goals
 	}
 	rr.pw = ws[0] // its buffers go back to the scratch at the end
 	h := setHash(rr.xor, k, rr.pos)
@@ -752,12 +768,12 @@ func (rr *rroot) probeWorker(p uint64) *rworker {
 	w := rr.pw
 	if w == nil {
 		sc := rr.scratch
-		w = &rworker{bufs: sc.bufs, kids: sc.kids, macro: sc.macro, mbuf: sc.mbuf}
+		w = &rworker{bufs: sc.bufs, kids: sc.kids, macro: sc.macro, mbuf: sc.mbuf, goals: sc.goals}
 		rr.pw = w
 	}
 	*w = rworker{rr: rr, rg: rr.rg, probe: p, done: &rr.pdone, shared: &rr.pshared,
 		path: w.path[:0], bufs: w.bufs, kids: w.kids, line: w.line[:0],
-		macro: w.macro, seq: w.seq[:0], mbuf: w.mbuf}
+		macro: w.macro, seq: w.seq[:0], mbuf: w.mbuf, goals: w.goals[:0]}
 	rr.pdone.Store(false)
 	rr.pshared.Store(0)
 	return w
@@ -773,6 +789,7 @@ type rscratch struct {
 	kids  [][]rkid
 	macro [][]rMove
 	mbuf  [][]rMove
+	goals []pgoal
 }
 
 var rscratchPool = sync.Pool{New: func() any { return new(rscratch) }}
@@ -782,7 +799,7 @@ var rscratchPool = sync.Pool{New: func() any { return new(rscratch) }}
 func (rr *rroot) putScratch() {
 	sc := rr.scratch
 	if w := rr.pw; w != nil {
-		sc.bufs, sc.kids, sc.macro, sc.mbuf = w.bufs, w.kids, w.macro, w.mbuf
+		sc.bufs, sc.kids, sc.macro, sc.mbuf, sc.goals = w.bufs, w.kids, w.macro, w.mbuf, w.goals[:0]
 		rr.pw = nil
 	}
 	rr.scratch = nil
@@ -895,7 +912,7 @@ func (w *rworker) visit(st *rstate, k [2]uint64, depth int) bool {
 	w.macro[depth] = w.macro[depth][:0]
 	vs := v.sets()
 	for mi, m := range moves {
-		if r, ok := rg.deferrable(st, m); ok && rr.deferMoves {
+		if r, ok := rr.deferred(st, m); ok {
 			w.seq = w.seq[:0]
 			kids = w.expand(st, k[0], k[1], &moves[mi], r, depth, kids, nk, &vs)
 			continue

@@ -24,6 +24,10 @@ type tuning struct {
 	// deferMoves turns the root search's deferred moves on
 	// (relaxdefer.go; the tests compare both ways).
 	deferMoves bool
+	// deferWorry says which deferred moves the root search makes with
+	// worrying back (relaxdefer.go): worryNotDeferred, worryDeferredAlone
+	// or worryAndTalonDeferred.
+	deferWorry int
 	// coarse turns on the root search of the coarse game
 	// (relaxcoarse.go) before the relaxed game's own.
 	coarse bool
@@ -99,6 +103,7 @@ var defaults = tuning{
 	quickNodes:       2000,
 	rootSearch:       true,
 	deferMoves:       true,
+	deferWorry:       worryAndTalonDeferred,
 	coarse:           true,
 	guidedFirstNodes: 100_000,
 	probes:           8,
