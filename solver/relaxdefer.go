@@ -350,7 +350,7 @@ func (w *rworker) expand(st *rstate, k0, k1 uint64, mp *rMove, r resource, depth
 		}
 		kids = w.kid(&st1, key1[0], key1[1], m2, depth, kids)
 	}
-	if under != engine.NoCard {
+	if under != engine.NoCard && rg.mayBeRead(&st1, under) {
 		n := len(w.goals)
 		w.goals = append(w.goals,
 			pgoal{kind: pgFollow, mv: rMove{kind: rmPlace, from: rfFound, card: under}},
@@ -378,6 +378,49 @@ func (w *rworker) kid(st *rstate, k0, k1 uint64, m2 rMove, depth int, kids []rki
 	c.h = setHash(w.rr.xor, c.k, w.rr.pos)
 	w.fetch(c.h)
 	return kids
+}
+
+// mayBeRead tells whether card c, worried back from st by expand's pulls
+// (a follower pulled for: the card under a worried-back card), might have
+// a follower of its own after them: a card of c's child type in the talon,
+// on a foundation's top or a pile's surface (a reader, were it placed onto
+// c), c's twin in the piles with its foundation at rank(c)-1 (going up),
+// or a card under c that may be worried back (not safe). The pulls worry
+// back and place cards of c's parent type and higher only, and reveal
+// cards that leave the surfaces, so they add none of these: where there is
+// none, every macro through the pulls ends without a child.
+func (rg *rgame) mayBeRead(st *rstate, c engine.Card) bool {
+	r := c.Rank()
+	if r > 1 && !rg.safe(st, engine.NewCard(r-1, c.Suit())) {
+		return true
+	}
+	if r > 1 {
+		for m := rg.typ[r-1][1-c.Colour()]; m != 0; m &= m - 1 {
+			k := engine.Card(bits.TrailingZeros64(m))
+			if i := rg.talonIdx[k]; i >= 0 && st.talon&(1<<i) != 0 {
+				return true
+			}
+			if int(st.found[k.Suit()]) == k.Rank() {
+				return true
+			}
+			if rg.isSurface(st, k) {
+				return true
+			}
+		}
+	}
+	for m := rg.typ[r][c.Colour()] &^ (1 << c); m != 0; m &= m - 1 {
+		twin := engine.Card(bits.TrailingZeros64(m))
+		if int(st.found[twin.Suit()]) == r-1 && (st.placed&(1<<twin) != 0 || rg.isSurface(st, twin)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSurface tells whether card c is a pile's surface in st.
+func (rg *rgame) isSurface(st *rstate, c engine.Card) bool {
+	p := rg.fast.stcPile[c]
+	return p >= 0 && st.s[p] > 0 && rg.stc[p][st.s[p]-1] == c
 }
 
 // fitsIn tells whether card c may go onto st's piles: an uncovered card
