@@ -358,8 +358,8 @@ import (
 // lost draw-3 deals with worrying back (seeds 220 12710 19310 29430 36260
 // 42010 54220 61000 70780 78960 85060 97210 109680 118180 124920 131870
 // 138520 150760 159810 172050) take 8.10 M nodes against version 49's
-// 16.25 M, and 10.71 s of user CPU against 14.31 s (beside two other
-// runs). Against the draw-3 worrying-back row's shard 1 (version 46) at
+// 16.25 M, and 9.00 s of user CPU against 12.72 s (deal by deal in turn,
+// nothing else running). Against the draw-3 worrying-back row's shard 1 (version 46) at
 // 5 M nodes, seeds 0 to 99,990 by tens: no verdict differs. Without
 // worrying back every game is searched node for node as in version 49.
 const SolverVersion = "50"
