@@ -88,33 +88,54 @@ func TestDeferredMovesKeepWins(t *testing.T) {
 	if testing.Short() {
 		deals = 8
 	}
-	root := func(rg *rgame, st rstate, deferred bool) (Verdict, int) {
-		tn := defaults
-		tn.deferMoves = deferred
-		tn.probes, tn.probesMany = 0, 0 // the main search itself, whose stored states are compared
-		rr := newRroot(rg, 0, 1, tn)
-		v := rr.search(&st, 0, time.Time{}, nil)
-		return v, rr.n
-	}
-	checked, won, smaller := 0, 0, 0
+	with, without := defaults, defaults
+	without.deferMoves = false
+	var d deferCheck
 	relaxedStates(t, deferSets(), deals, 60, 5, 17, func(r *engine.Rules, seed uint64, ply int, rg *rgame, a rstate) {
-		want := relaxedWinReachable(rg, a, false)
-		with, nWith := root(rg, a, true)
-		without, nWithout := root(rg, a, false)
-		if (with == Won) != want || (without == Won) != want {
-			t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with deferred moves, %v without",
-				rulesLabel(r), seed, ply, want, with, without)
-		}
-		checked++
-		if want {
-			won++
-		}
-		if nWith < nWithout {
-			smaller++
-		}
+		d.check(t, "deferred moves", r, seed, ply, rg, a, with, without)
 	})
-	if won == 0 || won == checked || smaller < checked/10 {
-		t.Errorf("the test did not exercise the deferred moves: %d states, %d won, %d where they stored fewer states", checked, won, smaller)
+	d.exercised(t)
+}
+
+// deferCheck compares the root search of relaxed states, with some moves
+// deferred and with fewer or none, against a plain search of every
+// relaxed move, and counts what it saw.
+type deferCheck struct{ checked, won, smaller int }
+
+// check compares the verdicts from st of the root searches tuned by with
+// and without (their probes off: the main search itself, whose stored
+// states are compared) with relaxedWinReachable's; what names the
+// deferred moves.
+func (d *deferCheck) check(t *testing.T, what string, r *engine.Rules, seed uint64, ply int, rg *rgame, st rstate, with, without tuning) {
+	t.Helper()
+	root := func(tn tuning) (Verdict, int) {
+		tn.probes, tn.probesMany = 0, 0
+		rr := newRroot(rg, 0, 1, tn)
+		return rr.search(&st, 0, time.Time{}, nil), rr.n
+	}
+	want := relaxedWinReachable(rg, st, false)
+	vWith, nWith := root(with)
+	vWithout, nWithout := root(without)
+	if (vWith == Won) != want || (vWithout == Won) != want {
+		t.Fatalf("%s seed %d ply %d: relaxed win reachable %v; root search %v with %s, %v without",
+			rulesLabel(r), seed, ply, want, vWith, what, vWithout)
+	}
+	d.checked++
+	if want {
+		d.won++
+	}
+	if nWith < nWithout {
+		d.smaller++
+	}
+}
+
+// exercised fails the test unless it met won and lost states, and at a
+// tenth of them the deferred moves stored fewer states.
+func (d *deferCheck) exercised(t *testing.T) {
+	t.Helper()
+	t.Logf("%d states, %d won, %d where the deferred moves stored fewer", d.checked, d.won, d.smaller)
+	if d.won == 0 || d.won == d.checked || d.smaller < d.checked/10 {
+		t.Errorf("the test did not exercise the deferred moves: %d states, %d won, %d where they stored fewer states", d.checked, d.won, d.smaller)
 	}
 }
 
