@@ -12,10 +12,10 @@ import (
 //
 // All need a game without cells. A move is deferrable when it is
 //
-//   - (T) with one card drawn at a time and unlimited passes, and no Joker
-//     (its credits and releases read types too, and readers does not
-//     give them), a talon card c placed onto the piles; it provides an
-//     uncovered card of c's type;
+//   - (T) with one card drawn at a time and unlimited passes, a talon
+//     card c placed onto the piles; it provides an uncovered card of c's
+//     type (with the Joker since solver version 51: readers gives the
+//     credits and releases that read c's type);
 //   - (E) a reveal of a surface X that is not a King and is the last card
 //     of its pile's structure; it provides an empty pile;
 //   - (W) with worrying back and no Joker, a foundation's top card c
@@ -29,8 +29,7 @@ import (
 // taking the Joker's place too) or into a cell. It reads an empty pile
 // when it puts a King onto the piles. The Joker's own moves read neither
 // (a Joker in the talon becomes free at a position the K+ stock reaches;
-// on a pile's top it is free already, relax.go's normalize), and with a
-// Joker only (E) is deferred, whose readers are Kings alone. The moves
+// on a pile's top it is free already, relax.go's normalize). The moves
 // that lower the count of uncovered cards of t (or of empty piles) are
 // readers of it: a card goes onto t's cards, or one of t's cards leaves
 // the piles (a King into an empty pile).
@@ -60,7 +59,9 @@ import (
 //
 // First, some reader of R after d is unclaimed. Suppose not, and delete d
 // from σ; for T, play c's going up from the piles (a reader of c's type,
-// which must come, the line ending won) from the talon instead; for E,
+// which must come, the line ending won; with the Joker it may go up on
+// credit or take the Joker's place, and the talon offers those too) from
+// the talon instead; for E,
 // play X's going up or into a cell, if it comes, from the surface it still
 // is. Every other move keeps its guard: one uncovered card of d's parent
 // type more (d never covered it) only helps; the talon keeps c, and with
@@ -231,7 +232,7 @@ func (rg *rgame) deferrable(st *rstate, m rMove) (resource, bool) {
 
 // defersTalon tells whether rg's talon placements are deferrable (T).
 func (rg *rgame) defersTalon() bool {
-	return rg.draw == 1 && rg.passes == 0 && !rg.joker && rg.cells == 0
+	return rg.draw == 1 && rg.passes == 0 && rg.cells == 0
 }
 
 // defersWorry tells whether rg's worried-back cards are deferrable (W).
@@ -649,6 +650,15 @@ func (rg *rgame) readers(st *rstate, r resource, dst []rMove) []rMove {
 		}
 		if rg.foundOK(st, c) {
 			dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pile, card: c})
+		}
+		if rg.joker {
+			// on credit, or taking the Joker's place (jokerMoves)
+			switch {
+			case rg.creditOK(st, c):
+				dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pile, card: c, jt: uint8(c.Suit()) + 1})
+			case st.jk >= 1 && st.jk <= 4 && c == engine.NewCard(int(st.jr), int(st.jk)-1):
+				dst = append(dst, rMove{kind: rmFound, from: rfPile, pile: pile, card: c, jt: rjFree})
+			}
 		}
 		if freeCell {
 			dst = append(dst, rMove{kind: rmCell, from: rfPile, pile: pile, card: c})

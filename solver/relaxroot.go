@@ -434,8 +434,9 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	if rg.joker {
 		// the Joker's moves are in the plain generator only (its
 		// children's keys still rewritten field by field: keyAfter), and
-		// position dominance is proved without it; of the deferred moves
-		// only the reveals that empty a pile (relaxdefer.go's deferrable)
+		// position dominance is proved without it; the deferred moves'
+		// followers are readers' (relaxdefer.go), credits and releases
+		// among them
 		rr.plainGen, rr.keysAfter = true, !tn.plainGen
 	}
 	if tn.dominance && !rg.joker && rg.draw == 1 && rg.passes >= 2 && rg.offRec+rg.recBits <= 64 {
