@@ -386,22 +386,48 @@ func (w *rworker) kid(st *rstate, k0, k1 uint64, m2 rMove, depth int, kids []rki
 // a follower of its own after them: a card of c's child type in the talon,
 // on a foundation's top or a pile's surface (a reader, were it placed onto
 // c), c's twin in the piles with its foundation at rank(c)-1 (going up),
-// or a card under c that may be worried back (not safe). The pulls worry
-// back and place cards of c's parent type and higher only, and reveal
-// cards that leave the surfaces, so they add none of these: where there is
-// none, every macro through the pulls ends without a child.
+// or a card under c that may be worried back (not safe). Where there is
+// none after the pulls, every macro through them ends without a child.
+//
+// What the pulls can change of these: every card they worry back is a
+// host of a card that needs one (c, of rank(c), or a card placed or
+// revealed for it, of a higher rank, or the last structure card X of a
+// pile revealed to empty it for a King) or lies above such a host on its
+// foundation, so it ranks above L, the least of rank(c) and the ranks of
+// the cards X that could be revealed so; each foundation keeps at least
+// min(its height, L) cards. A card of c's child type (rank(c)-1) comes to
+// a foundation's top only if it is the top or L is below rank(c). The
+// pulls take cards from the talon and the surfaces, never add them. c's
+// twin can go up after them only with its foundation at rank(c)-1: it is
+// so now (the twin in the piles or the talon, which the pulls may place),
+// or the twin is on its foundation and ranks above L (pulled as a host,
+// the cards above it first). safe asks only for foundation heights of at
+// least some ranks, so the card under c, safe with every height cut to L,
+// stays safe.
 func (rg *rgame) mayBeRead(st *rstate, c engine.Card) bool {
 	r := c.Rank()
-	if r > 1 && !rg.safe(st, engine.NewCard(r-1, c.Suit())) {
-		return true
+	low := r // L above
+	for p := 0; p < rg.piles; p++ {
+		if st.s[p] == 1 {
+			if x := rg.stc[p][0]; x.Rank() != rg.ranks && x.Rank() < low {
+				low = x.Rank()
+			}
+		}
 	}
 	if r > 1 {
+		cut := *st
+		for s := range cut.found {
+			cut.found[s] = uint8(min(int(cut.found[s]), low))
+		}
+		if !rg.safe(&cut, engine.NewCard(r-1, c.Suit())) {
+			return true
+		}
 		for m := rg.typ[r-1][1-c.Colour()]; m != 0; m &= m - 1 {
 			k := engine.Card(bits.TrailingZeros64(m))
 			if i := rg.talonIdx[k]; i >= 0 && st.talon&(1<<i) != 0 {
 				return true
 			}
-			if int(st.found[k.Suit()]) == k.Rank() {
+			if f := int(st.found[k.Suit()]); f == k.Rank() || f > k.Rank() && low < r {
 				return true
 			}
 			if rg.isSurface(st, k) {
@@ -411,7 +437,7 @@ func (rg *rgame) mayBeRead(st *rstate, c engine.Card) bool {
 	}
 	for m := rg.typ[r][c.Colour()] &^ (1 << c); m != 0; m &= m - 1 {
 		twin := engine.Card(bits.TrailingZeros64(m))
-		if int(st.found[twin.Suit()]) == r-1 && (st.placed&(1<<twin) != 0 || rg.isSurface(st, twin)) {
+		if f := int(st.found[twin.Suit()]); f == r-1 || f >= r && low < r {
 			return true
 		}
 	}
