@@ -351,7 +351,7 @@ func (w *rworker) expand(st *rstate, k0, k1 uint64, mp *rMove, r resource, depth
 		}
 		kids = w.kid(&st1, key1[0], key1[1], m2, depth, kids)
 	}
-	if under != engine.NoCard && rg.mayBeRead(&st1, under) {
+	if under != engine.NoCard && (!w.rr.pullsSkip || rg.mayBeRead(&st1, under)) {
 		n := len(w.goals)
 		w.goals = append(w.goals,
 			pgoal{kind: pgFollow, mv: rMove{kind: rmPlace, from: rfFound, card: under}},

@@ -52,6 +52,7 @@ type rroot struct {
 	deferMoves bool
 	deferT     bool // the talon placements deferred (relaxdefer.go's deferred)
 	deferW     bool // the worried-back cards deferred
+	pullsSkip  bool // tuning.pullsSkipped
 	plainGen   bool
 	keysAfter  bool  // with plainGen, the children's keys by keyAfter all the same (the Joker's game)
 	probes     int   // tuning.probes
@@ -415,7 +416,7 @@ type rshards struct {
 func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 	rr := &rroot{rg: rg, limit: mem, xor: rg.narrowXor(), workers: max(workers, 1),
 		maxDepth: tn.maxDepth, deferMoves: tn.deferMoves, plainGen: tn.plainGen,
-		probes: tn.probes, probeNodes: tn.probeNodes}
+		probes: tn.probes, probeNodes: tn.probeNodes, pullsSkip: tn.pullsSkipped}
 	if rr.deferMoves {
 		rr.deferT, rr.deferW = rg.defersTalon(), rg.defersWorry()
 		switch tn.deferWorry {

@@ -28,6 +28,10 @@ type tuning struct {
 	// worrying back (relaxdefer.go): worryNotDeferred, worryDeferredAlone
 	// or worryAndTalonDeferred.
 	deferWorry int
+	// pullsSkipped lets expand skip the pulls where mayBeRead says no
+	// follower can come of them (relaxdefer.go; the tests compare both
+	// ways: the same states either way).
+	pullsSkipped bool
 	// coarse turns on the root search of the coarse game
 	// (relaxcoarse.go) before the relaxed game's own.
 	coarse bool
@@ -104,6 +108,7 @@ var defaults = tuning{
 	rootSearch:       true,
 	deferMoves:       true,
 	deferWorry:       worryAndTalonDeferred,
+	pullsSkipped:     true,
 	coarse:           true,
 	guidedFirstNodes: 100_000,
 	probes:           8,
