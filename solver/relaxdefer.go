@@ -243,8 +243,7 @@ func (rg *rgame) defersWorry() bool {
 // The tuning's choices of deferred moves with worrying back.
 const (
 	worryAndTalonDeferred = iota // T, W and E
-	worryNotDeferred             // T and E only
-	worryDeferredAlone           // W and E, T not where W is
+	worryNotDeferred             // T and E only (version 49's search)
 )
 
 // deferred tells whether the root search defers m, a move of st, and

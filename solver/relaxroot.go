@@ -419,11 +419,8 @@ func newRroot(rg *rgame, mem int64, workers int, tn tuning) *rroot {
 		probes: tn.probes, probeNodes: tn.probeNodes, pullsSkip: tn.pullsSkipped}
 	if rr.deferMoves {
 		rr.deferT, rr.deferW = rg.defersTalon(), rg.defersWorry()
-		switch tn.deferWorry {
-		case worryNotDeferred:
+		if tn.deferWorry == worryNotDeferred {
 			rr.deferW = false
-		case worryDeferredAlone:
-			rr.deferT = rr.deferT && !rr.deferW
 		}
 	}
 	switch {

@@ -24,9 +24,8 @@ type tuning struct {
 	// deferMoves turns the root search's deferred moves on
 	// (relaxdefer.go; the tests compare both ways).
 	deferMoves bool
-	// deferWorry says which deferred moves the root search makes with
-	// worrying back (relaxdefer.go): worryNotDeferred, worryDeferredAlone
-	// or worryAndTalonDeferred.
+	// deferWorry says whether the root search defers worried-back cards
+	// too (relaxdefer.go): worryAndTalonDeferred or worryNotDeferred.
 	deferWorry int
 	// pullsSkipped lets expand skip the pulls where mayBeRead says no
 	// follower can come of them (relaxdefer.go; the tests compare both
