@@ -95,18 +95,19 @@ import (
 //
 // Proof. Let Y be winnable and not won. If rgame.moves gives a safe move
 // alone, its child wins in fewer moves (rgame.safe). Else take the
-// canonical shortest line σ of the lemma. Its first move is generated:
-// the moves rgame.moves leaves out are never the first move of a shortest
-// win. If it is not deferrable, its state is a child that wins in one move
+// canonical shortest line σ of the lemma. Its first move is generated: the
+// moves rgame.moves leaves out are never the first move of a shortest win.
+// If it is not deferrable, its state is a child that wins in one move
 // fewer. Else let σ begin d1 … dk m with d1 … dk deferrable and m not;
 // every di is followed by a reader of what it provides, so each of d2 … dk
 // and m is among the readers the macro follows from the state before it,
 // unless a safe reader is followed alone there: that state wins in |σ| - i
 // moves (it lies on σ after i moves), so the safe move's state wins in
 // fewer (rgame.safe), and it ends the macro (a move to a foundation is not
-// deferrable) as a child that wins in fewer moves than Y. Otherwise the macro reaches m's state, which wins in |σ| - k - 1
-// moves. By induction on the fewest moves to a win, the search reaches a
-// won state from a winnable root. ∎
+// deferrable) as a child that wins in fewer moves than Y. Otherwise the
+// macro reaches m's state, which wins in |σ| - k - 1 moves. By induction
+// on the fewest moves to a win, the search reaches a won state from a
+// winnable root. ∎
 //
 // With W the lemma fails: a worried-back card reads two things, a host and
 // its exposure, so a shortest line may need two providers before one move
@@ -475,15 +476,24 @@ func (rg *rgame) fitsIn(st *rstate, c engine.Card) bool {
 // worried back first, each onto a host there or pulled in turn; where the
 // talon placements are deferred, a talon card of the host's type placed
 // onto a host there or pulled; for a King, an empty pile made by an
-// emptying reveal onto a host there or pulled. The theorem and its proof
-// are below, at deferredWorryTheorem.
+// emptying reveal onto a host there or pulled. The theorem that keeps the
+// search exhaustive with them, and its proof, are at the top of this file
+// (the second theorem).
 
-// A pull goal: pull works through w.goals, the next one last.
+// pgoal is a goal of pull, which works through w.goals, the next one
+// last.
 type pgoal struct {
-	kind       uint8
-	pulledOnly bool   // pgHost: pulled hosts only (the one there is expand's)
-	mv         rMove  // pgHost: the card that needs a host (only .card); pgDown: the card to bring down to; pgPlay, pgFollow: the move
-	busy       uint32 // suits (bit s) and piles (bit 4 + p) not to pull from: their card is waiting for the host
+	kind uint8
+	// pulledOnly (pgHost): pulled hosts only, the one there being
+	// expand's follower
+	pulledOnly bool
+	// mv: for pgHost the card that needs a host (only its card), for
+	// pgDown the card to bring its suit down to, for pgPlay and pgFollow
+	// the move
+	mv rMove
+	// busy: the suits (bit s) and piles (bit 4 + p) not to pull from, as
+	// their card waits for the host being pulled
+	busy uint32
 }
 
 const (
