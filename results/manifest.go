@@ -359,8 +359,9 @@ import (
 // 42010 54220 61000 70780 78960 85060 97210 109680 118180 124920 131870
 // 138520 150760 159810 172050) take 8.10 M nodes against version 49's
 // 16.25 M, and 9.00 s of user CPU against 12.72 s (deal by deal in turn,
-// nothing else running). Against the draw-3 worrying-back row's shard 1 (version 46) at
-// 5 M nodes, seeds 0 to 99,990 by tens: no verdict differs. Without
+// nothing else running). Against the draw-3 worrying-back row's shard 1
+// (version 46) at 5 M nodes, seeds 0 to 99,990 by tens, a build of it
+// before its pull skip (mayBeRead, below): no verdict differs. Without
 // worrying back every game is searched node for node as in version 49.
 // Version 51: with the Joker (Joker Klondike) the talon placements are
 // deferred too in the coarse game (one card drawn, unlimited passes), their
