@@ -252,7 +252,14 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			sets = append(sets, r)
 		}
 	}
-	won, lost, guided, pruned := 0, 0, 0, 0
+	// the rounds of probes and guided searches where the rules have cells
+	// (solver.go), with budgets so small that most deals reach them
+	rounds, noRounds := defaults, defaults
+	rounds.quickNodes, rounds.guidedFirstNodes, rounds.noBeams = 0, 20, true
+	rounds.probesCells, rounds.probeNodesCells, rounds.roundProbes, rounds.roundGuidedNodes = 8, 30, 1, 20
+	noRounds = rounds
+	noRounds.roundGuidedNodes = 0
+	won, lost, guided, pruned, inRounds := 0, 0, 0, 0, 0
 	for _, r := range sets {
 		g := engine.MustGame(r)
 		for seed := uint64(0); seed < uint64(deals); seed++ {
@@ -270,6 +277,20 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			if got.Verdict == Won {
 				if err := replaySolution(s, got.Solution); err != nil {
 					t.Fatalf("%s seed %d: %v", rulesLabel(&r), seed, err)
+				}
+			}
+			if r.Cells > 0 {
+				got = Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &rounds})
+				if got.Verdict != want.Verdict {
+					t.Fatalf("%s seed %d: with rounds the solver says %v (%+v), NoPrune says %v", rulesLabel(&r), seed, got.Verdict, got.Stats, want.Verdict)
+				}
+				if got.Verdict == Won {
+					if err := replaySolution(s, got.Solution); err != nil {
+						t.Fatalf("%s seed %d (rounds): %v", rulesLabel(&r), seed, err)
+					}
+				}
+				if Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &noRounds}).Stats.Nodes != got.Stats.Nodes {
+					inRounds++
 				}
 			}
 			got = Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &guidedOnly})
@@ -292,9 +313,12 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d won, %d lost, %d guided, %d with nodes pruned by the guide", won, lost, guided, pruned)
+	t.Logf("%d won, %d lost, %d guided, %d with nodes pruned by the guide, %d decided in rounds or after them", won, lost, guided, pruned, inRounds)
 	if lost == 0 || guided < (won+lost)/2 || pruned < lost/2 {
 		t.Errorf("the test did not exercise the guide: %d won, %d lost, %d guided, %d pruned", won, lost, guided, pruned)
+	}
+	if inRounds < deals {
+		t.Errorf("the rounds changed the nodes of only %d deals", inRounds)
 	}
 }
 

@@ -57,6 +57,7 @@ type rroot struct {
 	keysAfter  bool  // with plainGen, the children's keys by keyAfter all the same (the Joker's game)
 	probes     int   // tuning.probes
 	probeNodes int64 // tuning.probeNodes
+	probed     int   // the probes run so far (probesFirst, search)
 	budget     int64 // states it may visit; 0 no limit
 	deadline   time.Time
 	ctx        context.Context
@@ -618,26 +619,14 @@ type rworker struct {
 // helps them (helpPasses). The verdict is one worker's; the nodes and the
 // win found may differ.
 func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx context.Context) Verdict {
-	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, NotStopped, rr.line[:0]
-	rr.scratch = rscratchPool.Get().(*rscratch)
+	rr.begin(budget, deadline, ctx)
 	defer rr.putScratch()
-	rr.nodes = 0
 	k := rr.rg.key(st)
 	if rr.rg.won(st) {
 		return Won
 	}
-	if rr.probes > 0 {
-		// one set for all the probes, emptied between them
-		rr.set = newRset(rr.xor, probeLogSize, rr.pos)
-		rr.set.room = roomFor(rr.limit)
-		for p := 1; p <= rr.probes; p++ {
-			rr.set.reset()
-			if v, decided := rr.probe(st, k, uint64(p)); decided {
-				rr.set.free()
-				return v
-			}
-		}
-		rr.set.free()
+	if v, decided := rr.runProbes(st, k, rr.probes); decided {
+		return v
 	}
 	if budget > 0 {
 		rr.budget = budget - rr.nodes
@@ -708,6 +697,54 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		return Unknown
 	}
 	return Lost
+}
+
+// probesFirst runs the probes not yet run, up to number upto, alone from
+// st within budget states (0: no limit), as search would before its own
+// search: Won (rr.line holds the line), Lost (a probe was exhaustive), or
+// Unknown, with rr.stop saying why when a stop ended them and NotStopped
+// when no probe decided. A later call, or the search, goes on with the
+// probes after them (each probe's order is drawn from its number and the
+// keys alone, so one run again would end the same way).
+func (rr *rroot) probesFirst(st *rstate, budget int64, deadline time.Time, ctx context.Context, upto int) Verdict {
+	rr.begin(budget, deadline, ctx)
+	defer rr.putScratch()
+	if rr.rg.won(st) {
+		return Won
+	}
+	if v, decided := rr.runProbes(st, rr.rg.key(st), upto); decided {
+		return v
+	}
+	return Unknown
+}
+
+// begin readies rr for a search (or the probes alone) from scratch.
+func (rr *rroot) begin(budget int64, deadline time.Time, ctx context.Context) {
+	rr.budget, rr.deadline, rr.ctx, rr.stop, rr.line = budget, deadline, ctx, NotStopped, rr.line[:0]
+	rr.scratch = rscratchPool.Get().(*rscratch)
+	rr.nodes = 0
+}
+
+// runProbes runs the probes from st (key k) after the rr.probed already
+// run, up to number upto (at most rr.probes), one set for all of them,
+// emptied between them; decided tells whether one's verdict is the
+// search's (probe).
+func (rr *rroot) runProbes(st *rstate, k [2]uint64, upto int) (Verdict, bool) {
+	upto = min(upto, rr.probes)
+	if rr.probed >= upto {
+		return Unknown, false
+	}
+	rr.set = newRset(rr.xor, probeLogSize, rr.pos)
+	rr.set.room = roomFor(rr.limit)
+	defer rr.set.free()
+	for rr.probed < upto {
+		rr.probed++
+		rr.set.reset()
+		if v, decided := rr.probe(st, k, uint64(rr.probed)); decided {
+			return v, true
+		}
+	}
+	return Unknown, false
 }
 
 // probe runs probe number p of the search from st (key k): a depth-first

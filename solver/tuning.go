@@ -72,6 +72,14 @@ type tuning struct {
 	// all won both ways.
 	probesCells     int
 	probeNodesCells int64
+	// roundProbes and roundGuidedNodes: where the rules have cells, the
+	// relaxed game's probes run in rounds after the first guided search
+	// and the beams, roundProbes in the first, each batch followed by
+	// the guided search again within roundGuidedNodes, both doubled each
+	// round (solver.go); roundGuidedNodes 0: no rounds (version 52's
+	// order: all the probes, then the root search).
+	roundProbes      int
+	roundGuidedNodes int64
 	// dominance turns on the root search's position dominance
 	// (relaxroot.go) where it applies: one card drawn, two passes or
 	// more (the tests compare both ways).
@@ -117,6 +125,8 @@ var defaults = tuning{
 	coarseProbes:     0,
 	probesCells:      40,
 	probeNodesCells:  500_000,
+	roundProbes:      2,
+	roundGuidedNodes: 500_000,
 	dominance:        true,
 }
 
