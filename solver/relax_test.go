@@ -254,10 +254,10 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 	}
 	// the rounds of probes and guided searches where the rules have cells
 	// (solver.go), with budgets so small that most deals reach them
-	rounds, noRounds := defaults, defaults
+	rounds := defaults
 	rounds.quickNodes, rounds.guidedFirstNodes, rounds.noBeams = 0, 20, true
 	rounds.probesCells, rounds.probeNodesCells, rounds.roundProbes, rounds.roundGuidedNodes = 8, 30, 1, 20
-	noRounds = rounds
+	noRounds := rounds
 	noRounds.roundGuidedNodes = 0
 	won, lost, guided, pruned, inRounds := 0, 0, 0, 0, 0
 	for _, r := range sets {
@@ -313,7 +313,7 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d won, %d lost, %d guided, %d with nodes pruned by the guide, %d decided in rounds or after them", won, lost, guided, pruned, inRounds)
+	t.Logf("%d won, %d lost, %d guided, %d with nodes pruned by the guide, %d whose nodes the rounds changed", won, lost, guided, pruned, inRounds)
 	if lost == 0 || guided < (won+lost)/2 || pruned < lost/2 {
 		t.Errorf("the test did not exercise the guide: %d won, %d lost, %d guided, %d pruned", won, lost, guided, pruned)
 	}
