@@ -462,7 +462,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 			pv := rr.probesFirst(&root, budget, deadline, ctx, rr.probed+np)
 			spent += rr.nodes
 			relaxedNodes += rr.nodes
-			st := Stats{Nodes: spent, TableSize: max(peak, rsol.bytes()), Elapsed: time.Since(start), Stop: rr.stop,
+			peak = max(peak, rsol.bytes()) // the probes' own set is a few pages
+			st := Stats{Nodes: spent, TableSize: peak, Elapsed: time.Since(start), Stop: rr.stop,
 				RelaxedNodes: relaxedNodes, Pruned: pruned}
 			switch {
 			case pv == Lost:
