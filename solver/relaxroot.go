@@ -53,6 +53,8 @@ type rroot struct {
 	deferT     bool // the talon placements deferred (relaxdefer.go's deferred)
 	deferW     bool // the worried-back cards deferred
 	pullsSkip  bool // tuning.pullsSkipped
+	keep       bool // a one-worker search keeps its set after a win, for the guide (rootmarks.go)
+	kept       bool // the search won and kept its set (not a probe's win)
 	plainGen   bool
 	keysAfter  bool  // with plainGen, the children's keys by keyAfter all the same (the Joker's game)
 	probes     int   // tuning.probes
@@ -676,7 +678,13 @@ func (rr *rroot) search(st *rstate, budget int64, deadline time.Time, ctx contex
 		}()
 	}
 	wg.Wait()
-	rr.freeSet()
+	if rr.keep && len(ws) == 1 && won[0] {
+		// the set is kept for the guide's lost marks (rootmarks.go):
+		// handOver gives it to the guide, or frees it
+		rr.peak, rr.n, rr.kept = max(rr.peak, rr.bytes()), rr.set.n, true
+	} else {
+		rr.freeSet()
+	}
 	for i, w := range ws {
 		rr.nodes += w.nodes
 		if won[i] && len(rr.line) == 0 {

@@ -50,6 +50,7 @@ type rsolver struct {
 	maxDepth int   // tuning.maxDepth
 	won      *rtable
 	open     *rtable // relaxed states whose guide search ran out of budget
+	marks    *rset   // a won root search's set: its states off the line (in won) are lost (rootmarks.go); nil: none
 
 	scc   [][2]uint64 // Tarjan's stack
 	next  uint32
@@ -143,12 +144,19 @@ func (rs *rsolver) release() {
 		b.open.reset()
 		b.open.owner = nil
 	}
+	if rs.marks != nil {
+		rs.marks.free()
+	}
 	*rs = rsolver{}
 	rsolverPool.Put(b)
 }
 
 func (rs *rsolver) bytes() int64 {
-	return int64(len(rs.keys))*20 + rs.won.bytes() + rs.open.bytes()
+	b := int64(len(rs.keys))*20 + rs.won.bytes() + rs.open.bytes()
+	if rs.marks != nil {
+		b += rs.marks.bytes()
+	}
+	return b
 }
 
 // slot returns the slot of k, and whether k is there (else the empty slot
@@ -276,6 +284,9 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 	if rs.won.n > 0 && rs.won.contains(k) {
 		return true, 0
 	}
+	if rs.marks != nil && rs.markedLost(k) {
+		return false, noLow
+	}
 	if rs.budget > 0 && rs.visited >= rs.budget {
 		rs.stop = StopNodes
 		return false, 0
@@ -329,6 +340,11 @@ func (rs *rsolver) visit(st *rstate, k [2]uint64, h uint64, depth int) (bool, ui
 	for j := range kids { // a tight loop, so that many reads are under way at once
 		i := kids[j].h & mask
 		sink += rs.vals[i] + uint32(rs.keys[i][0])
+	}
+	if m := rs.marks; m != nil {
+		for j := range kids { // the root search's set too (markedLost)
+			sink += uint32(m.home(kids[j].k))
+		}
 	}
 	rs.sink += sink
 	rs.kids[depth] = kids
@@ -410,6 +426,10 @@ func (rs *rsolver) isLost(s *engine.State, limit int64) bool {
 	}
 	if limit < 0 || rs.won.contains(k) || rs.open.contains(k) {
 		return false
+	}
+	if rs.marks != nil && rs.markedLost(k) {
+		rs.pruned++
+		return true
 	}
 	b := int64(guideBudget)
 	if limit > 0 {

@@ -241,7 +241,9 @@ type sharedState struct {
 // moves (realize.go, at most realizeNodes real nodes) and the line
 // returned (Solve's callers replay it). Only when it runs out of memory
 // or its win does not realize do the searches below run, its table
-// dropped. Then the guided search follows, first within tuning.guidedFirstNodes: the real
+// dropped (where the relaxed game has no cycle and its win did not
+// realize, the guide keeps it: its states off the winning line are lost,
+// rootmarks.go). Then the guided search follows, first within tuning.guidedFirstNodes: the real
 // game from scratch, skipping every node whose relaxed state is proved
 // lost (rsolver.isLost: a relaxed search of at most guideBudget states
 // from the node, whose lost marks every later one reuses). Its exhaustion
@@ -407,7 +409,11 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	var rr *rroot
 	if relaxed && tn.rootSearch {
 		rr = newRroot(rg, opt.Mem, opt.Workers, tn)
+		rr.keep = tn.rootMarks && rootMarksApply(rg, rr.workers)
 	}
+	// marks is a root search whose win did not realize, its set kept for
+	// the guide's lost marks (rootmarks.go)
+	var marks *rroot
 	// realize realizes the relaxed win rr.line as real moves; ok is false
 	// when it does not (the searches below then decide)
 	realize := func(st Stats) (Result, bool) {
@@ -539,8 +545,13 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		case rv == Lost:
 			return Result{Verdict: Lost, Stats: st}
 		case rv == Won:
+			won := rr
 			if r, ok := realize(st); ok {
+				won.dropKept()
 				return r
+			}
+			if won.kept {
+				marks = won
 			}
 		case rr.stop == StopTime || rr.stop == StopCancelled || outOfNodes():
 			return Result{Verdict: Unknown, Stats: st}
@@ -562,6 +573,13 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// the guided search, first within tn.guidedFirstNodes
 		rsol = newRsolver(rg, guideMem, tn.maxDepth)
 		defer rsol.release()
+		if marks != nil {
+			// the root search's states, but for its line, are lost
+			// (rootmarks.go): the guide keeps its set
+			marks.handOver(rsol, &root)
+			peak = max(peak, rsol.bytes())
+			marks = nil
+		}
 		if tn.guidedFirstNodes > 0 && !guidedFirst {
 			if r, done := runReal(tn.guidedFirstNodes, rsol, mkRsolver); done {
 				return r

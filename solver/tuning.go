@@ -21,6 +21,10 @@ type tuning struct {
 	// of the guided search turn it off, so that the searches after it are
 	// tested on deals it would decide).
 	rootSearch bool
+	// rootMarks hands the guide the states a won root search stored, as
+	// lost marks, where the relaxed game has no cycle (rootmarks.go; the
+	// tests compare both ways).
+	rootMarks bool
 	// deferMoves turns the root search's deferred moves on
 	// (relaxdefer.go; the tests compare both ways).
 	deferMoves bool
@@ -113,6 +117,7 @@ var defaults = tuning{
 	segGuideStates:   50_000,
 	quickNodes:       2000,
 	rootSearch:       true,
+	rootMarks:        true,
 	deferMoves:       true,
 	deferWorry:       worryAndTalonDeferred,
 	pullsSkipped:     true,
