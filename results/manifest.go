@@ -394,8 +394,8 @@ import (
 // back) and a one-worker root search wins but its win does not realize,
 // the guide keeps the root search's set and takes its states off the
 // winning line for lost (solver/rootmarks.go). Klondike Strict's native
-// deals 0..199 at 20 M nodes: 60.7 M nodes against 74.5 M (0.815), 57.4 s
-// against 66.7 s run side by side with nothing else running (0.862); no
+// deals 0..199 at 20 M nodes: 60.6 M nodes against 74.4 M (0.815), 57.4 s
+// against 66.6 s run side by side with nothing else running (0.862); no
 // verdict differs. Games with cells or worrying back are searched node for
 // node as in version 53.
 const SolverVersion = "54"
