@@ -17,7 +17,8 @@ import (
 // included, and should keep its nodes) beamRelaxedNodes up to
 // beamRelaxedWidth; where the stock is dealt onto the piles (Agnes Sorel,
 // whose deals are almost all lost, and a beam on a lost deal runs to its
-// end) beamLostNodes up to beamLostWidth.
+// end) beamLostNodes up to beamLostWidth; in the games without a stock
+// (Yukon, Alaska) beamLostNodes up to beamNoStockWidth.
 //
 // Version 19 widened the beams where the relaxed game does not apply, from
 // 1,024 and 1 << 20 nodes: native deals 0..199 of eight games at 5 s a
@@ -56,6 +57,18 @@ import (
 // and 1,024 every fourth round; 32 rounds before each wider width): it
 // wins 17 of the 26 within 20 M nodes. A deal the beams win by width 4,096
 // is searched node for node as in version 30.
+//
+// Version 55 narrows the beams again in the games without a stock (Yukon,
+// Alaska): up to beamNoStockWidth, within beamLostNodes. There the
+// depth-first search wins the hard won deals as well as the wide beams
+// do, and the wide beams only cost: on a lost deal they run to their end
+// before the search that proves it (Alaska's native deal 85: 1.96 M of
+// its 2.91 M nodes). At 20 M nodes, native deals 0, 5, ..., 1,495 of
+// Alaska took 17.8 M nodes against 35.9 M (won 10.2 M against 16.9 M,
+// lost 7.6 M against 19.0 M), native deals 0, 5, ..., 495 of Yukon 13.5 M
+// against 20.4 M; the 27 won deals of more than a million nodes in
+// Alaska's 100,000-deal row as version 26 began it 37.9 M against
+// 78.6 M; no verdict changed (results/bench.md, "Solver version 55").
 const (
 	beamMinWidth     = 16
 	beamMaxWidth     = 16384
@@ -64,6 +77,7 @@ const (
 	beamRelaxedNodes = 1 << 16
 	beamLostWidth    = 1024
 	beamLostNodes    = 1 << 20
+	beamNoStockWidth = 256
 	beamTwoDeckWidth = 1 << 18
 )
 
@@ -76,6 +90,8 @@ func beamLimits(r *engine.Rules, relaxed bool) (nodes int64, widest int) {
 		return beamRelaxedNodes, beamRelaxedWidth
 	case r.StockTo == engine.StockToPiles:
 		return beamLostNodes, beamLostWidth
+	case r.StockCount() == 0:
+		return beamLostNodes, beamNoStockWidth
 	case beamsTakeAll(r):
 		return 0, beamTwoDeckWidth
 	}

@@ -233,6 +233,41 @@ func TestBeamsTakeAll(t *testing.T) {
 	}
 }
 
+// TestBeamsNoStock: in the games without a stock (Yukon, Alaska; solver
+// version 55) the beams stop at width 256 and 1 M nodes, and elsewhere
+// (where the relaxed game does not apply, the stock is turned to a waste
+// and one deck is dealt) they go on to 16,384. Alaska's native deal 5025
+// is won at 79,873 nodes: its beams of width 16 to 256 leave it to the
+// depth-first search, which wins it where the beams of 1,024 to 16,384
+// (version 54) took 1.9 M nodes first.
+func TestBeamsNoStock(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		nodes  int64
+		widest int
+	}{
+		{"yukon", 1 << 20, 256}, {"alaska", 1 << 20, 256},
+		{"whitehead", 1 << 24, 16384}, {"thumb-and-pouch", 1 << 24, 16384}, {"agnes-sorel", 1 << 20, 1024},
+	} {
+		_, r, err := variants.Resolve(c.game, variants.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes, widest := beamLimits(&r, relaxApplies(&r))
+		if nodes != c.nodes || widest != c.widest {
+			t.Errorf("%s: beams within %d nodes up to width %d, want %d and %d", c.game, nodes, widest, c.nodes, c.widest)
+		}
+	}
+	s := variantDeal(t, "alaska", 5025)
+	res := Solve(context.Background(), s, Options{MaxNodes: 100_000, Mem: 256 << 20, Workers: 1})
+	if res.Verdict != Won {
+		t.Fatalf("alaska native deal 5025 within 100,000 nodes: %v at %d nodes, want won", res.Verdict, res.Stats.Nodes)
+	}
+	if err := engine.Verify(s, engine.Steps(s, res.Solution)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestBeamSchedule pins the order of Solve's beams (beamSchedule): every
 // width from 16 with beamPlan's scores in the first tie order; in the
 // games whose beams take every node, 32 rounds of restarts (widths 16, 64
