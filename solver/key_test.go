@@ -136,3 +136,59 @@ func TestPackedKeyExact(t *testing.T) {
 		}
 	}
 }
+
+// TestPileCodeInjective: the code of a pile's face-up cards (bitw.pile)
+// is uniquely decodable on its own: two piles written one after the other
+// give the same bits only when they are the same two piles, so no key
+// relies on where the other cards lie to tell two positions apart (with
+// one deck they nearly always would, which is why the random walks of
+// TestPackedKeyExact do not catch a code that drops a bit). The piles are
+// random sequences of distinct cards, most of them continuing an
+// alternating run (so that the short code is written often), the rest
+// any card.
+func TestPileCodeInjective(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	randomPile := func() []engine.Card {
+		n := rng.IntN(20)
+		used := map[engine.Card]bool{}
+		var up []engine.Card
+		for len(up) < n {
+			c := engine.Card(4 + rng.IntN(52))
+			if k := len(up); k > 0 && rng.IntN(8) > 0 {
+				c = (up[k-1]>>2-1)<<2 | engine.Card(rng.IntN(4)) // one rank lower
+				if (c+1)&2 == (up[k-1]+1)&2 && rng.IntN(4) > 0 {
+					c ^= 1 // mostly of the other colour
+				}
+			}
+			if c < 4 || c >= 56 || used[c] {
+				if len(up) > 0 && rng.IntN(4) == 0 {
+					break
+				}
+				continue
+			}
+			used[c] = true
+			up = append(up, c)
+		}
+		return up
+	}
+	seen := map[string]string{}
+	short := 0
+	for i := 0; i < 200_000; i++ {
+		a, b := randomPile(), randomPile()
+		w := bitw{}
+		w.pile(a)
+		w.pile(b)
+		code := string(w.flush())
+		piles := fmt.Sprint(a, b)
+		if p, ok := seen[code]; ok && p != piles {
+			t.Fatalf("%s and %s have the same code", p, piles)
+		}
+		seen[code] = piles
+		if len(a) > 2 && len(a) <= 16 && len(code)*8 < 14+6*(len(a)+len(b)) {
+			short++
+		}
+	}
+	if short < 1000 {
+		t.Errorf("only %d codes with a short run: the short code is not tested", short)
+	}
+}
