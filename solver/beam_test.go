@@ -234,9 +234,10 @@ func TestBeamsTakeAll(t *testing.T) {
 }
 
 // TestBeamsNoStock: in the games without a stock (Yukon, Alaska; solver
-// version 55) the beams stop at width 256 and 1 M nodes, and elsewhere
-// (where the relaxed game does not apply, the stock is turned to a waste
-// and one deck is dealt) they go on to 16,384. Alaska's native deal 5025
+// version 55) the beams stop at width 256 and 1 M nodes; the other games
+// keep theirs (Whitehead and Thumb and Pouch, whose stock is turned to a
+// waste, 16,384 and 16 M; Agnes Sorel, whose stock is dealt onto the
+// piles, 1,024 and 1 M). Alaska's native deal 5025
 // is won at 79,873 nodes: its beams of width 16 to 256 leave it to the
 // depth-first search, which wins it where the beams of 1,024 to 16,384
 // (version 54) took 1.9 M nodes first.
