@@ -267,20 +267,17 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
+			want := plainVerdict(t, &r, seed, s)
 			// with the root search of the relaxed game, then without it
 			// (the guided search then decides the deal)
-			if want.Verdict == Unknown {
-				t.Fatalf("%s seed %d: NoPrune says unknown", rulesLabel(&r), seed)
-			}
-			solveAgrees(t, &r, seed, s, want.Verdict, &withRoot, "the root search")
+			solveAgrees(t, &r, seed, s, want, &withRoot, "the root search")
 			if r.Cells > 0 {
-				got := solveAgrees(t, &r, seed, s, want.Verdict, &rounds, "with rounds the solver")
+				got := solveAgrees(t, &r, seed, s, want, &rounds, "with rounds the solver")
 				if Solve(context.Background(), s, Options{MaxNodes: 20_000_000, tune: &noRounds}).Stats.Nodes != got.Stats.Nodes {
 					inRounds++
 				}
 			}
-			got := solveAgrees(t, &r, seed, s, want.Verdict, &guidedOnly, "the guided search")
+			got := solveAgrees(t, &r, seed, s, want, &guidedOnly, "the guided search")
 			if got.Verdict == Won {
 				won++
 			} else {
@@ -303,7 +300,18 @@ func TestGuidedAgreesWithNoPrune(t *testing.T) {
 	}
 }
 
-// replaySolution checks that sol is a line of legal moves that wins.
+// plainVerdict is the verdict of the search without pruning on the start s
+// of rules r's deal seed, the truth the differential tests compare with;
+// it fails the test when that search does not decide the deal.
+func plainVerdict(t *testing.T, r *engine.Rules, seed uint64, s engine.State) Verdict {
+	t.Helper()
+	want := Solve(context.Background(), s, Options{NoPrune: true, MaxNodes: 20_000_000})
+	if want.Verdict == Unknown {
+		t.Fatalf("%s seed %d: NoPrune says unknown", rulesLabel(r), seed)
+	}
+	return want.Verdict
+}
+
 // solveAgrees solves s with the tuning tn within 20 M nodes, fails the
 // test (naming the search who) unless the verdict is want, replays a win,
 // and returns the result.
@@ -321,6 +329,7 @@ func solveAgrees(t *testing.T, r *engine.Rules, seed uint64, s engine.State, wan
 	return got
 }
 
+// replaySolution checks that sol is a line of legal moves that wins.
 func replaySolution(start engine.State, sol []engine.Move) error {
 	s := start
 	var moves []engine.Move
