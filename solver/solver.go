@@ -539,7 +539,8 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	}
 	if rr != nil {
 		// the root search of the relaxed game (relaxroot.go), with all the
-		// memory: its set is dropped before any later search begins
+		// memory: its set is dropped before any later search begins, or
+		// kept as the guide's lost marks (rootmarks.go)
 		rv, st := runRoot(rr)
 		switch {
 		case rv == Lost:
