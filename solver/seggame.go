@@ -248,6 +248,10 @@ func (sg *segGame) alpha(s *engine.State) (sstate, bool) {
 
 // key is st's key: the foundations' heights (bits 0-15), the stock left
 // (16-21), then the frozen parts' ids, sorted, idBits each, and keyMark.
+// Sorting loses nothing, though a deal gives each pile its own card: a
+// frozen part is a prefix of its pile, so its first card is the pile's
+// first card, dealt to that pile alone (at the start, or by a deal onto
+// it once empty), and names the pile; the empty piles are the others.
 func (sg *segGame) key(st *sstate) [2]uint64 {
 	piles := sg.rg.piles
 	var v [engine.MaxPiles]uint16
