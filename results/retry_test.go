@@ -82,6 +82,11 @@ func TestRetry(t *testing.T) {
 	if lr, err := LoadResult(dir); err != nil || !strings.Contains(reportRow(&lr), want) {
 		t.Errorf("report row of an unfinished pass: %q (err %v), want %q", reportRow(&lr), err, want)
 	}
+	// status names the unfinished pass, not "done"
+	wantStatus := fmt.Sprintf(", retry pass 1 at %d of its %d deals", len(part), len(unknown))
+	if st, err := ReadStatus([]string{dir}); err != nil || st.RetryPass != 1 || !strings.Contains(st.Line(), wantStatus) {
+		t.Errorf("status of an unfinished pass: %+v, %q (err %v), want pass 1 and %q", st, st.Line(), err, wantStatus)
+	}
 	res = retry(t, context.Background(), dir, nodes, nil)
 	if res.New || res.Pass != 1 || res.Interrupted || res.Done != len(unknown) || res.TornBytes == 0 {
 		t.Fatalf("continued pass: %+v, want pass 1 finished with %d deals and a torn line dropped", res, len(unknown))
@@ -92,6 +97,9 @@ func TestRetry(t *testing.T) {
 	}
 	if len(pass) != len(unknown) {
 		t.Fatalf("pass 1 holds %d records, want %d", len(pass), len(unknown))
+	}
+	if st, err := ReadStatus([]string{dir}); err != nil || st.RetryPass != 0 || !strings.HasSuffix(st.Line(), ", done") {
+		t.Errorf("status of a finished pass: %+v, %q (err %v), want done", st, st.Line(), err)
 	}
 
 	// each retry record is a solve of its deal with the pass's budget

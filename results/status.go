@@ -25,6 +25,9 @@ type Status struct {
 	// Workers is the workers count of the directories that are not done
 	// yet (their manifests'): the deals solved at once while they run.
 	Workers int
+	// RetryPass is the retry pass not yet finished (from 1; 0 none), and
+	// RetryDone and RetryOf its deals solved and to solve.
+	RetryPass, RetryDone, RetryOf int
 }
 
 // ReadStatus sums the records of dirs, which must be one experiment: one
@@ -82,6 +85,9 @@ func ReadStatus(dirs []string) (Status, error) {
 		if sum.Deals < r.Expected() {
 			s.Workers += m.Workers
 		}
+		if k := len(r.Passes); k > 0 && r.Passes[k-1].Done < r.Passes[k-1].Of {
+			s.RetryPass, s.RetryDone, s.RetryOf = k, r.Passes[k-1].Done, r.Passes[k-1].Of
+		}
 	}
 	return s, nil
 }
@@ -129,6 +135,8 @@ func (s Status) Line() string {
 	wr := s.WinRate()
 	fmt.Fprintf(&b, "; win rate %s %% (%s); mean %s a deal", wr.Text(), wr.Basis(), formatMS(s.MeanMS()))
 	switch {
+	case s.Done >= s.Total && s.RetryPass > 0:
+		fmt.Fprintf(&b, ", retry pass %d at %d of its %d deals (the counts are before the rest of it)", s.RetryPass, s.RetryDone, s.RetryOf)
 	case s.Done >= s.Total:
 		b.WriteString(", done")
 	case s.Workers == 0:
