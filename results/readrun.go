@@ -11,6 +11,9 @@ import (
 // readRunManifest reads the manifest of a result directory given to a
 // command, saying so in one line where there is none.
 func readRunManifest(dir string) (Manifest, error) {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return Manifest{}, fmt.Errorf("%s is a file, not a result directory", dir)
+	}
 	m, err := ReadManifest(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return m, fmt.Errorf("%s is not a result directory (it has no %s)", dir, ManifestFile)

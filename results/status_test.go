@@ -108,6 +108,7 @@ func TestReadStatusRefuses(t *testing.T) {
 		{"other split", []string{dirs[0], split}, "different splits"},
 		{"merged", []string{dirs[2], merged}, "give a merged directory alone"},
 		{"no manifest", []string{t.TempDir()}, "manifest.json"},
+		{"a file", []string{filepath.Join(dirs[0], RecordsFile)}, "is a file, not a result directory"},
 	} {
 		_, err := ReadStatus(tc.dirs)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

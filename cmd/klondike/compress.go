@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
@@ -18,6 +19,14 @@ compressed; report and merge read either file; winrate refuses to add to a
 compressed directory (gunzip it first).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, dirs []string) error {
+			seen := map[string]bool{}
+			for _, d := range dirs {
+				c := filepath.Clean(d)
+				if seen[c] {
+					return usageErrorf("compress: %s is given twice", d)
+				}
+				seen[c] = true
+			}
 			for _, d := range dirs {
 				compress := results.CompressRecords
 				if results.IsMatchDir(d) {

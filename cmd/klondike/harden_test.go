@@ -283,10 +283,15 @@ func TestExitCodes(t *testing.T) {
 		{wrArgs(corruptManifest, "--deals", "3", "--workers", "1"), results.ManifestFile},
 		{wrArgs(file, "--deals", "3", "--workers", "1"), "is a file"},
 		{[]string{"compress", compressed}, "compressed already"},
+		{[]string{"compress", run, run + string(filepath.Separator)}, "is given twice"},
+		{[]string{"compress", file}, "is a file, not a result directory"},
 		{[]string{"report", "--out", filepath.Join(tmp, "missing", "r.md"), run}, "missing"},
 		{[]string{"retry", "--out", run, "--max-nodes", "2000", "--mem", "64MiB"}, "needs a larger budget"},
 	} {
 		checkOneLineError(t, tc.args, exitUsage, tc.want)
+	}
+	if _, err := os.Stat(filepath.Join(run, results.RecordsFile)); err != nil {
+		t.Errorf("compress refused a directory given twice but changed it: %v", err)
 	}
 	if os.Geteuid() != 0 { // root writes into a read-only directory
 		ro := filepath.Join(tmp, "ro")
