@@ -98,3 +98,16 @@ func runShard(dir string, checkErr error, shardText string) (shard Shard, merged
 	}
 	return shard, merged, nil
 }
+
+// unfinished is the error of a command that needs every deal of dir
+// recorded (retry, compress; before says for what) where it holds have of
+// want: it says how to finish the directory, which for one merged with
+// seeds missing (merge --allow-gaps) is not winrate, which continues
+// shards only.
+func unfinished(dir string, m *Manifest, have, want int, before string) error {
+	if strings.HasPrefix(m.Shard, "merged ") {
+		return fmt.Errorf("%s was merged with %d of its %d seeds missing (merge --allow-gaps); run the missing shards to the end and merge them again, without --allow-gaps, before %s",
+			dir, want-have, want, before)
+	}
+	return fmt.Errorf("%s: %d of %d deals recorded; finish the experiment (klondike winrate) before %s", dir, have, want, before)
+}

@@ -109,7 +109,7 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	}
 	base := Result{Dir: o.Dir, Manifest: m, Records: recs}
 	if exp := base.Expected(); len(recs) < exp {
-		return res, fmt.Errorf("%s: %d of %d deals recorded; finish the experiment (klondike winrate) before retrying its unknown deals", o.Dir, len(recs), exp)
+		return res, unfinished(o.Dir, &m, len(recs), exp, "retrying its unknown deals")
 	}
 	want := Retry{Budget: o.Budget.String(), MaxNodes: o.MaxNodes, Mem: o.Mem, SolverVersion: SolverVersion,
 		GoVersion: runtime.Version(), Commit: Commit()}

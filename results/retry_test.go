@@ -213,6 +213,20 @@ func TestRetryRefusals(t *testing.T) {
 	if _, err := RunRetry(context.Background(), RetryOptions{Dir: merged, MaxNodes: 5000}); err != nil {
 		t.Errorf("retrying the merged shards: %v", err)
 	}
+	// Merged with a shard missing: retry and compress say how to finish
+	// it (winrate cannot continue a merged directory).
+	gaps := filepath.Join(t.TempDir(), "g")
+	if _, err := Merge(gaps, []string{b}, true); err != nil {
+		t.Fatal(err)
+	}
+	for what, err := range map[string]error{
+		"retry":    func() error { _, err := RunRetry(context.Background(), RetryOptions{Dir: gaps, MaxNodes: 5000}); return err }(),
+		"compress": CompressRecords(gaps),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "merged with 10 of its 20 seeds missing") || !strings.Contains(err.Error(), "without --allow-gaps") {
+			t.Errorf("%s of a directory merged with gaps: err %v, want how to finish it", what, err)
+		}
+	}
 	// A shard retried by an earlier build is not merged.
 	ma, err := ReadManifest(a)
 	if err != nil {

@@ -542,7 +542,7 @@ func CompressRecords(dir string) error {
 		want = uint64(len(shard.Seeds(m.From, m.Deals)))
 	}
 	if uint64(len(recs)) != want {
-		return fmt.Errorf("%s: %d records of %d; finish the experiment before compressing it", dir, len(recs), want)
+		return unfinished(dir, &m, len(recs), int(want), "compressing it")
 	}
 	return gzipFile(dir, RecordsFile, CompressedRecordsFile, good)
 }
