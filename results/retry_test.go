@@ -220,7 +220,10 @@ func TestRetryRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	for what, err := range map[string]error{
-		"retry":    func() error { _, err := RunRetry(context.Background(), RetryOptions{Dir: gaps, MaxNodes: 5000}); return err }(),
+		"retry": func() error {
+			_, err := RunRetry(context.Background(), RetryOptions{Dir: gaps, MaxNodes: 5000})
+			return err
+		}(),
 		"compress": CompressRecords(gaps),
 	} {
 		if err == nil || !strings.Contains(err.Error(), "merged with 10 of its 20 seeds missing") || !strings.Contains(err.Error(), "without --allow-gaps") {
