@@ -179,8 +179,9 @@ func shardDiff(a, b *Manifest) (field, va, vb string) {
 // requires) by one merged result, at the place of its first shard, so
 // that a run sharded over machines or sittings is one row of a report.
 // Its Dir is the shards' common parent directory, or the first shard's
-// with "+ N shards". A lone shard stays as it is; shards that agree but
-// cannot be joined (a seed in two of them) are an error.
+// with "+ N shards". A lone shard, and an unsharded run (even two of one
+// experiment), stays as it is; shards that agree but cannot be joined (a
+// seed in two of them) are an error.
 func GroupShards(rs []Result) ([]Result, error) {
 	var out []Result
 	used := make([]bool, len(rs))
@@ -189,7 +190,9 @@ func GroupShards(rs []Result) ([]Result, error) {
 			continue
 		}
 		sh, err := ParseShard(rs[i].Manifest.Shard)
-		if err != nil {
+		if err != nil || sh.N == 1 {
+			// a merged or an unsharded run: nothing to join (two runs
+			// of one experiment are two rows)
 			out = append(out, rs[i])
 			continue
 		}

@@ -114,8 +114,9 @@ func TestMergeRefuses(t *testing.T) {
 
 // TestGroupShards: a report's shards of one run become one row equal to
 // the merged run, at the place of the first shard, named by their parent;
-// a lone shard, an unsharded run and a shard of other budgets stay rows of
-// their own; two shards holding the same seed are an error.
+// a lone shard, an unsharded run (two of one experiment too) and a shard
+// of other budgets stay rows of their own; two shards holding the same
+// seed are an error.
 func TestGroupShards(t *testing.T) {
 	const deals = 12
 	parent := t.TempDir()
@@ -157,6 +158,12 @@ func TestGroupShards(t *testing.T) {
 		if r.Seed != whole.Manifest.From+uint64(i) {
 			t.Fatalf("merged record %d is seed %d: not sorted", i, r.Seed)
 		}
+	}
+	// two unsharded runs of one experiment are two rows, not a shard
+	// given twice
+	again := load(t.TempDir(), testManifest(t, deals, Whole))
+	if got, err := GroupShards([]Result{whole, again}); err != nil || len(got) != 2 {
+		t.Errorf("two unsharded runs of one experiment: %d rows, err %v; want 2 rows", len(got), err)
 	}
 	// the same shard twice
 	twice := []Result{rs[1], rs[2], rs[1]}
