@@ -163,7 +163,7 @@ func budgetSummary(budget string, maxNodes, mem int64) string {
 		parts = append(parts, fmt.Sprintf("%d nodes", maxNodes))
 	}
 	if mem > 0 {
-		parts = append(parts, formatBytes(mem))
+		parts = append(parts, FormatBytes(mem))
 	}
 	if len(parts) == 0 {
 		return "none"
@@ -171,18 +171,6 @@ func budgetSummary(budget string, maxNodes, mem int64) string {
 	return strings.Join(parts, ", ")
 }
 
-func formatBytes(n int64) string {
-	const units = "KMGTPE"
-	if n < 1024 {
-		return fmt.Sprintf("%d B", n)
-	}
-	v, i := float64(n), -1
-	for v >= 1024 && i < len(units)-1 {
-		v /= 1024
-		i++
-	}
-	return fmt.Sprintf("%.1f %ciB", v, units[i])
-}
 
 // formatTotal writes a long time given in milliseconds: in hours from an
 // hour, in minutes from a minute.

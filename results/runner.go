@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -99,8 +100,24 @@ func (e *MismatchError) Error() string {
 	if hint == "" {
 		hint = "use another directory, or the same flags to continue"
 	}
+	have, want := e.Have, e.Want
+	if e.Field == "mem" { // bytes, as --mem is given
+		have, want = memText(have), memText(want)
+	}
 	return fmt.Sprintf("%s holds a different experiment: %s is %s there, %s here (%s)",
-		e.Dir, e.Field, e.Have, e.Want, hint)
+		e.Dir, e.Field, have, want, hint)
+}
+
+// memText writes a manifest's mem (bytes; 0 no limit) as --mem reads it.
+func memText(s string) string {
+	n, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case err != nil:
+		return s
+	case n == 0:
+		return "0 (no limit)"
+	}
+	return FormatBytes(n)
 }
 
 // Run solves the seeds of the manifest's shard that DIR does not hold yet,

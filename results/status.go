@@ -142,6 +142,9 @@ func (s Status) Line() string {
 	case s.Workers == 0:
 		fmt.Fprintf(&b, ", %s core time left; ETA unknown: no directory left unfinished (start the missing shards)",
 			formatDuration(s.CoreLeft()))
+	case s.Workers == 1:
+		fmt.Fprintf(&b, ", %s core time left; ETA %s at one deal at a time",
+			formatDuration(s.CoreLeft()), formatDuration(s.ETA()))
 	default:
 		fmt.Fprintf(&b, ", %s core time left; ETA %s at %d deals at once",
 			formatDuration(s.CoreLeft()), formatDuration(s.ETA()), s.Workers)

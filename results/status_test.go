@@ -140,6 +140,9 @@ func TestStatusLine(t *testing.T) {
 			"500000 of 1000000 deals (1 of 2 shards started): 400000 won, 100000 lost, 0 unknown; " +
 				"win rate 80.000 ± 0.111 % (95% Wilson); mean 100.0 ms a deal, " +
 				"13.9 h core time left; ETA unknown: no directory left unfinished (start the missing shards)"},
+		{Status{Shards: 1, Dirs: 1, Total: 10, Done: 5, Won: 5, TimeMS: 5 * 2000, Workers: 1},
+			"5 of 10 deals: 5 won, 0 lost, 0 unknown; win rate 78.276 ± 21.724 % (95% Wilson); " +
+				"mean 2.00 s a deal, 10s core time left; ETA 10s at one deal at a time"},
 		{Status{Shards: 4, Dirs: 1, Total: 100, Workers: 2},
 			"0 of 100 deals (1 of 4 shards started): 0 won, 0 lost, 0 unknown"},
 	} {

@@ -58,7 +58,7 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 	_, err = fmt.Fprintf(w, "%s: %d records of seeds %d..%d from %d directories (%s)",
 		o.out, res.Records, m.From, m.From+m.Deals-1, len(dirs), m.Shard)
 	if err == nil && res.Missing > 0 {
-		_, err = fmt.Fprintf(w, ", %d seeds missing", res.Missing)
+		_, err = fmt.Fprintf(w, ", %s missing", counted(int64(res.Missing), "seed"))
 	}
 	if err == nil {
 		_, err = fmt.Fprintln(w)
@@ -75,7 +75,7 @@ func runMergeMatches(w io.Writer, o *mergeOptions, dirs []string) error {
 	_, err = fmt.Fprintf(w, "%s: %d games of seeds %d..%d from %d directories (%s)",
 		o.out, n, m.From, m.From+m.Games-1, len(dirs), m.Shard)
 	if err == nil && missing > 0 {
-		_, err = fmt.Fprintf(w, ", %d seeds missing", missing)
+		_, err = fmt.Fprintf(w, ", %s missing", counted(int64(missing), "seed"))
 	}
 	if err == nil {
 		_, err = fmt.Fprintln(w)

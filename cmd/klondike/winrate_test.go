@@ -101,6 +101,7 @@ func TestWinrate(t *testing.T) {
 	// Other rules: refused, naming the field.
 	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--draw", "1"), exitUsage, "rules.Draw is 3 there, 1 here", "holds a different experiment")
 	checkOneLineError(t, wrArgs(dir, "--deals", "9", "--from", "50"), exitUsage, "deals is 8 there, 9 here")
+	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "50", "--mem", "512MiB"), exitUsage, "mem is 64.0 MiB there, 512.0 MiB here")
 	// Another numbering or game: named first, though the range differs too.
 	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "51", "--seed-type", "pysolfc"), exitUsage, `seed_type is "native" there, "pysolfc" here`)
 	checkOneLineError(t, wrArgs(dir, "--deals", "8", "--from", "51", "--game", "klondike-holdout"), exitUsage, `game is "klondike" there, "klondike-holdout" here`)
