@@ -171,7 +171,6 @@ func budgetSummary(budget string, maxNodes, mem int64) string {
 	return strings.Join(parts, ", ")
 }
 
-
 // formatTotal writes a long time given in milliseconds: in hours from an
 // hour, in minutes from a minute.
 func formatTotal(ms float64) string {
