@@ -136,7 +136,7 @@ func (s Status) Line() string {
 	fmt.Fprintf(&b, "; win rate %s %% (%s); mean %s a deal", wr.Text(), wr.Basis(), formatMS(s.MeanMS()))
 	switch {
 	case s.Done >= s.Total && s.RetryPass > 0:
-		fmt.Fprintf(&b, ", retry pass %d at %d of its %d deals (the counts are before the rest of it)", s.RetryPass, s.RetryDone, s.RetryOf)
+		fmt.Fprintf(&b, ", retry pass %d at %d of its %d deals", s.RetryPass, s.RetryDone, s.RetryOf)
 	case s.Done >= s.Total:
 		b.WriteString(", done")
 	case s.Workers == 0:
