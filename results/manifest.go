@@ -662,18 +662,44 @@ func WriteManifest(dir string, m *Manifest) error {
 // the old file or the new one: a temporary file beside it, written, made
 // readable by all (mode 0644, as os.WriteFile makes files), synced, renamed
 // over path, and the directory synced. Errors name path,
-// never the temporary file.
+// never the temporary file. Where path is a link to a file, the file is
+// replaced and the link kept; where it is not a regular file (a terminal,
+// a pipe, /dev/stdout), data is written into it, which has no old
+// contents to keep and must not be replaced.
 func WriteFileAtomic(path string, data []byte) error {
+	name := path // what errors name
+	if st, err := os.Stat(path); err == nil {
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("write %s: is a directory", name)
+		case !st.Mode().IsRegular():
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return fmt.Errorf("write %s: %w", name, bareError(err))
+			}
+			_, err = f.Write(data)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return fmt.Errorf("write %s: %w", name, bareError(err))
+			}
+			return nil
+		}
+		if target, err := filepath.EvalSymlinks(path); err == nil {
+			path = target
+		}
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, bareError(err))
+		return fmt.Errorf("write %s: %w", name, bareError(err))
 	}
 	tmp := f.Name()
 	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, bareError(err))
+		return fmt.Errorf("write %s: %w", name, bareError(err))
 	}
 	if _, err := f.Write(data); err != nil {
 		return fail(err)
@@ -686,11 +712,11 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, bareError(err))
+		return fmt.Errorf("write %s: %w", name, bareError(err))
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, bareError(err))
+		return fmt.Errorf("write %s: %w", name, bareError(err))
 	}
 	return syncDir(dir)
 }
