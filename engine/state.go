@@ -316,6 +316,9 @@ func (g *Game) NewState(l Layout) (State, error) {
 	if err := CheckCards(&g.Rules, l); err != nil {
 		return s, err
 	}
+	if err := g.checkUpRuns(l); err != nil {
+		return s, err
+	}
 	r := &g.Rules
 	if len(l.Reserves) != 0 && len(l.Reserves) != r.Reserves {
 		return s, fmt.Errorf("%d reserves, want %d", len(l.Reserves), r.Reserves)
@@ -406,6 +409,43 @@ func (g *Game) NewState(l Layout) (State, error) {
 		return s, err
 	}
 	return s, nil
+}
+
+// upRuns tells whether every pile's face-up cards form a built run (each
+// fits on the one under it) in every position of the game: the deal turns
+// at most one card of a pile face up; a card comes to a pile only onto a
+// card it fits on, or onto an empty pile (no stock is dealt onto the
+// piles); and cards leave a pile only as a built run from its top (not
+// Yukon's any face-up card with what lies on it), or the top card up or
+// turned. The Joker's games are left out.
+func (g *Game) upRuns() bool {
+	r := &g.Rules
+	if r.StockTo == StockToPiles || r.Unit == UnitAnyFaceUp || r.Joker {
+		return false
+	}
+	for _, d := range r.Deal {
+		if d.Up > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkUpRuns refuses a layout that no play of the game can reach because
+// a pile's face-up cards are not a built run where they always are
+// (upRuns): most often a position of another game.
+func (g *Game) checkUpRuns(l Layout) error {
+	if !g.upRuns() {
+		return nil
+	}
+	for i, p := range l.Piles {
+		for k := l.FaceDown[i] + 1; k < len(p); k++ {
+			if !g.fits(p[k], p[k-1]) {
+				return fmt.Errorf("tableau pile %d: %v lies face up on %v, which it does not build on; this game's face-up cards are always built runs (a position of another game?)", i+1, p[k], p[k-1])
+			}
+		}
+	}
+	return nil
 }
 
 // foundationSlots matches each foundation of l to a foundation of the
