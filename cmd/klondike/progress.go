@@ -16,6 +16,8 @@ type progressPrinter struct {
 	w     io.Writer
 	bar   *progressBar // nil: not a terminal
 	last  time.Time    // of the last line
+	wrote bool         // a line was written
+	done  int          // the deals done in the last line written
 	every time.Duration
 	// counts only: a retry pass's deals are the hardest of a run, whose
 	// win rate would mislead
@@ -37,7 +39,10 @@ func (pp *progressPrinter) update(p results.Progress) {
 		return
 	}
 	if p.Final || time.Since(pp.last) >= pp.every {
-		pp.last = time.Now()
+		if p.Final && pp.wrote && p.Done == pp.done {
+			return // the last line written gave these counts already
+		}
+		pp.last, pp.wrote, pp.done = time.Now(), true, p.Done
 		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p, pp.countsOnly))
 	}
 }

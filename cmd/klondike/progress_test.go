@@ -73,3 +73,26 @@ func TestProgressBarRedraw(t *testing.T) {
 		t.Errorf("finish without a drawing wrote %q", buf.String())
 	}
 }
+
+// TestProgressLinesOnce: without a terminal, a line at most every
+// interval and one at the end, but not the end's when the line just
+// written gave the same counts (winnable printed its last line twice).
+func TestProgressLinesOnce(t *testing.T) {
+	var buf bytes.Buffer
+	pp := newProgressPrinter("x", &buf)
+	pp.every = 0 // every update writes a line
+	p := results.Progress{Total: 2, Done: 2, Won: 2}
+	pp.update(p)
+	p.Final = true
+	pp.update(p)
+	if n := strings.Count(buf.String(), "\n"); n != 1 {
+		t.Errorf("a line then the final one with the same counts: %d lines, want 1:\n%s", n, buf.String())
+	}
+	buf.Reset()
+	pp = newProgressPrinter("x", &buf)
+	pp.update(results.Progress{Total: 2, Done: 1, Won: 1}) // within the interval: no line
+	pp.update(results.Progress{Total: 2, Done: 2, Won: 2, Final: true})
+	if n := strings.Count(buf.String(), "\n"); n != 1 || !strings.Contains(buf.String(), "2/2 deals") {
+		t.Errorf("the final line alone: %q, want one line of 2/2 deals", buf.String())
+	}
+}
