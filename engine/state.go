@@ -17,6 +17,7 @@ type Game struct {
 	topRank   int // the rank that fills a King-only space: the rank below the base
 	symPiles  bool
 	symReserv bool
+	upRuns    bool // every pile's face-up cards are a built run in every position (upRunsRule)
 	joker     bool // the game has a Joker (Rules.Joker)
 	realCards int  // cards a win puts on the foundations: all but the Joker
 	// fitMask[t] is the set of cards that may be built on card t in a
@@ -76,6 +77,7 @@ func NewGame(r Rules) (*Game, error) {
 	}
 	g.symPiles = r.StockTo != StockToPiles
 	g.symReserv = r.StockTo != StockToReserves
+	g.upRuns = upRunsRule(&r)
 	for c := Card(0); c < 64; c++ {
 		for t := Card(0); t < 64; t++ {
 			if c.Valid() && t.Valid() && c.Rank() <= g.ranks && t.Rank() <= g.ranks && g.fitsRule(c, t) {
@@ -411,15 +413,14 @@ func (g *Game) NewState(l Layout) (State, error) {
 	return s, nil
 }
 
-// upRuns tells whether every pile's face-up cards form a built run (each
-// fits on the one under it) in every position of the game: the deal turns
-// at most one card of a pile face up; a card comes to a pile only onto a
-// card it fits on, or onto an empty pile (no stock is dealt onto the
-// piles); and cards leave a pile only as a built run from its top (not
-// Yukon's any face-up card with what lies on it), or the top card up or
-// turned. The Joker's games are left out.
-func (g *Game) upRuns() bool {
-	r := &g.Rules
+// upRunsRule tells whether every pile's face-up cards form a built run
+// (each fits on the one under it) in every position of a game of rules r:
+// the deal turns at most one card of a pile face up; a card comes to a
+// pile only onto a card it fits on, or onto an empty pile (no stock is
+// dealt onto the piles); and cards leave a pile only as a built run from
+// its top (not Yukon's any face-up card with what lies on it), or the top
+// card up or turned. The Joker's games are left out.
+func upRunsRule(r *Rules) bool {
 	if r.StockTo == StockToPiles || r.Unit == UnitAnyFaceUp || r.Joker {
 		return false
 	}
@@ -433,9 +434,9 @@ func (g *Game) upRuns() bool {
 
 // checkUpRuns refuses a layout that no play of the game can reach because
 // a pile's face-up cards are not a built run where they always are
-// (upRuns): most often a position of another game.
+// (upRunsRule): most often a position of another game.
 func (g *Game) checkUpRuns(l Layout) error {
-	if !g.upRuns() {
+	if !g.upRuns {
 		return nil
 	}
 	for i, p := range l.Piles {
