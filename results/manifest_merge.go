@@ -69,7 +69,7 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 	m0 := &merged.Manifest
 	res.Missing = int(m0.Deals) - len(merged.Records)
 	if res.Missing > 0 && !allowGaps {
-		first := firstMissing(m0.From, merged.Records)
+		first := firstMissing(m0.From, merged.Records, func(r *Record) uint64 { return r.Seed })
 		return res, refuse("seed %d is missing (%d of %d seeds missing); run its shard to the end, or pass --allow-gaps",
 			first, res.Missing, m0.Deals)
 	}
@@ -183,67 +183,82 @@ func shardDiff(a, b *Manifest) (field, va, vb string) {
 // experiment), stays as it is; shards that agree but cannot be joined (a
 // seed in two of them) are an error.
 func GroupShards(rs []Result) ([]Result, error) {
-	var out []Result
-	used := make([]bool, len(rs))
-	for i := range rs {
-		if used[i] {
+	groups := shardGroups(len(rs), func(i int) string { return rs[i].Manifest.Shard }, func(i, j int) bool {
+		field, _, _ := shardDiff(&rs[i].Manifest, &rs[j].Manifest)
+		return field == ""
+	})
+	out := make([]Result, 0, len(groups))
+	for _, g := range groups {
+		if len(g) == 1 {
+			out = append(out, rs[g[0]])
 			continue
 		}
-		sh, err := ParseShard(rs[i].Manifest.Shard)
-		if err != nil || sh.N == 1 {
-			// a merged or an unsharded run: nothing to join (two runs
-			// of one experiment are two rows)
-			out = append(out, rs[i])
-			continue
+		parts := make([]Result, len(g))
+		dirs := make([]string, len(g))
+		for k, i := range g {
+			parts[k], dirs[k] = rs[i], rs[i].Dir
 		}
-		group := []Result{rs[i]}
-		idx := []int{i}
-		for j := i + 1; j < len(rs); j++ {
-			if used[j] {
-				continue
-			}
-			sj, err := ParseShard(rs[j].Manifest.Shard)
-			if err != nil || sj.N != sh.N {
-				continue
-			}
-			if field, _, _ := shardDiff(&rs[i].Manifest, &rs[j].Manifest); field == "" {
-				group = append(group, rs[j])
-				idx = append(idx, j)
-			}
-		}
-		if len(group) == 1 {
-			out = append(out, rs[i])
-			continue
-		}
-		m, err := mergeShards(group)
+		m, err := mergeShards(parts)
 		if err != nil {
 			return nil, err
 		}
-		m.Dir = groupName(group)
-		for _, j := range idx {
-			used[j] = true
-		}
+		m.Dir = groupName(dirs)
 		out = append(out, m)
 	}
 	return out, nil
 }
 
+// shardGroups groups n results for a report: the shards of each split
+// run (shard k/n with n > 1, of one n, same(i, j) for the group's first
+// i) in one group, at the place of its first shard; every other result (a
+// merged or unsharded run, a lone shard) alone. shard(i) is result i's
+// manifest shard.
+func shardGroups(n int, shard func(i int) string, same func(i, j int) bool) [][]int {
+	var groups [][]int
+	used := make([]bool, n)
+	for i := 0; i < n; i++ {
+		if used[i] {
+			continue
+		}
+		sh, err := ParseShard(shard(i))
+		if err != nil || sh.N == 1 {
+			// a merged or an unsharded run: nothing to join (two runs
+			// of one experiment are two rows)
+			groups = append(groups, []int{i})
+			continue
+		}
+		g := []int{i}
+		for j := i + 1; j < n; j++ {
+			if used[j] {
+				continue
+			}
+			if sj, err := ParseShard(shard(j)); err == nil && sj.N == sh.N && same(i, j) {
+				g = append(g, j)
+				used[j] = true
+			}
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
 // groupName names a group of shard directories for a report.
-func groupName(group []Result) string {
-	parent := filepath.Dir(group[0].Dir)
-	for _, r := range group[1:] {
-		if filepath.Dir(r.Dir) != parent {
-			return fmt.Sprintf("%s + %d shards", group[0].Dir, len(group)-1)
+func groupName(dirs []string) string {
+	parent := filepath.Dir(dirs[0])
+	for _, d := range dirs[1:] {
+		if filepath.Dir(d) != parent {
+			return fmt.Sprintf("%s + %d shards", dirs[0], len(dirs)-1)
 		}
 	}
 	return parent
 }
 
-// firstMissing is the first seed from `from` on that sorted lacks.
-func firstMissing(from uint64, sorted []Record) uint64 {
+// firstMissing is the first seed from `from` on that sorted (by seed)
+// lacks.
+func firstMissing[T any](from uint64, sorted []T, seed func(*T) uint64) uint64 {
 	want := from
-	for _, r := range sorted {
-		if r.Seed != want {
+	for i := range sorted {
+		if seed(&sorted[i]) != want {
 			return want
 		}
 		want++

@@ -460,11 +460,83 @@ func (r *MatchResult) Label() string {
 	return s
 }
 
-// MergeMatches is Merge for the shard directories of a match: their
-// manifests must agree but for shard and workers, their shards be parts
-// of one n, no seed be in two of them, and unless allowGaps they must
-// cover the range. It writes out/manifest.json (shard "merged k of n",
-// workers 0) and out/matches.jsonl sorted by seed.
+// joinMatchShards joins match shards read back (each Manifest.Shard k/n)
+// into one result, the rules of MergeMatches without writing: their
+// manifests agree but for shard and workers, their shards are parts of one
+// n, each given once, and each record lies in its part's shard. Its
+// manifest's shard is "merged k of n" (k the shards joined), its workers
+// 0; its records are sorted by seed.
+func joinMatchShards(parts []MatchResult) (MatchResult, error) {
+	shards := make([]Shard, len(parts))
+	m0 := &parts[0].Manifest
+	for i := range parts {
+		d, m := parts[i].Dir, &parts[i].Manifest
+		sh, err := ParseShard(m.Shard)
+		if err != nil {
+			return MatchResult{}, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
+		}
+		shards[i] = sh
+		if field, a, b := diffFields(*m0, *m, "shard", "workers"); field != "" {
+			return MatchResult{}, refuse("%s and %s differ in %s: %s vs %s", parts[0].Dir, d, field, a, b)
+		}
+		if sh.N != shards[0].N {
+			return MatchResult{}, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", parts[0].Dir, d, m0.Shard, m.Shard)
+		}
+		if j := slices.Index(shards[:i], sh); j >= 0 {
+			return MatchResult{}, refuse("shard %s is given twice: %s and %s", sh, parts[j].Dir, d)
+		}
+	}
+	// No shard twice and every record in its part's shard: no seed is in
+	// two parts.
+	var all []MatchRecord
+	for i := range parts {
+		for _, r := range parts[i].Records {
+			if r.Seed < m0.From || r.Seed-m0.From >= m0.Games || !shards[i].Holds(m0.From, r.Seed) {
+				return MatchResult{}, refuse("%s: seed %d is not in its shard %s of seeds %d..%d", parts[i].Dir, r.Seed, shards[i], m0.From, m0.From+m0.Games-1)
+			}
+		}
+		all = append(all, parts[i].Records...)
+	}
+	slices.SortFunc(all, func(a, b MatchRecord) int { return cmp.Compare(a.Seed, b.Seed) })
+	merged := *m0
+	merged.Shard = fmt.Sprintf("merged %d of %d", len(parts), shards[0].N)
+	merged.Workers = 0
+	return MatchResult{Manifest: merged, Records: all}, nil
+}
+
+// GroupMatchShards is GroupShards for match directories: the shards of
+// each split match are replaced by one joined result at the place of the
+// first, named as GroupShards names its groups.
+func GroupMatchShards(ms []MatchResult) ([]MatchResult, error) {
+	groups := shardGroups(len(ms), func(i int) string { return ms[i].Manifest.Shard }, func(i, j int) bool {
+		field, _, _ := diffFields(ms[i].Manifest, ms[j].Manifest, "shard", "workers")
+		return field == ""
+	})
+	out := make([]MatchResult, 0, len(groups))
+	for _, g := range groups {
+		if len(g) == 1 {
+			out = append(out, ms[g[0]])
+			continue
+		}
+		parts := make([]MatchResult, len(g))
+		dirs := make([]string, len(g))
+		for k, i := range g {
+			parts[k], dirs[k] = ms[i], ms[i].Dir
+		}
+		j, err := joinMatchShards(parts)
+		if err != nil {
+			return nil, err
+		}
+		j.Dir = groupName(dirs)
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+// MergeMatches is Merge for the shard directories of a match
+// (joinMatchShards' rules): unless allowGaps they must cover the range.
+// It writes out/manifest.json (shard "merged k of n", workers 0) and
+// out/matches.jsonl sorted by seed.
 func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int, int, error) {
 	var merged MatchManifest
 	if len(dirs) == 0 {
@@ -479,60 +551,29 @@ func MergeMatches(out string, dirs []string, allowGaps bool) (MatchManifest, int
 		return merged, 0, 0, err
 	}
 	defer unlock()
-	ms := make([]MatchManifest, len(dirs))
-	shards := make([]Shard, len(dirs))
+	parts := make([]MatchResult, len(dirs))
 	for i, d := range dirs {
 		m, err := ReadMatchManifest(d)
 		if err != nil {
 			return merged, 0, 0, err
 		}
-		sh, err := ParseShard(m.Shard)
-		if err != nil {
-			return merged, 0, 0, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
-		}
-		ms[i], shards[i] = m, sh
-		if field, a, b := diffFields(ms[0], m, "shard", "workers"); field != "" {
-			return merged, 0, 0, refuse("%s and %s differ in %s: %s vs %s", dirs[0], d, field, a, b)
-		}
-		if sh.N != shards[0].N {
-			return merged, 0, 0, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", dirs[0], d, ms[0].Shard, m.Shard)
-		}
-	}
-	m0 := ms[0]
-	owner := map[uint64]int{}
-	var all []MatchRecord
-	for i, d := range dirs {
 		recs, _, err := ReadMatchRecords(d)
 		if err != nil {
 			return merged, 0, 0, err
 		}
-		for _, r := range recs {
-			if r.Seed < m0.From || r.Seed-m0.From >= m0.Games || !shards[i].Holds(m0.From, r.Seed) {
-				return merged, 0, 0, refuse("%s: seed %d is not in its shard %s of seeds %d..%d", d, r.Seed, shards[i], m0.From, m0.From+m0.Games-1)
-			}
-			if j, ok := owner[r.Seed]; ok {
-				return merged, 0, 0, refuse("seed %d is in both %s and %s", r.Seed, dirs[j], d)
-			}
-			owner[r.Seed] = i
-		}
-		all = append(all, recs...)
+		parts[i] = MatchResult{Dir: d, Manifest: m, Records: recs}
 	}
-	slices.SortFunc(all, func(a, b MatchRecord) int { return cmp.Compare(a.Seed, b.Seed) })
-	missing := int(m0.Games) - len(all)
+	j, err := joinMatchShards(parts)
+	if err != nil {
+		return merged, 0, 0, err
+	}
+	all := j.Records
+	missing := int(j.Manifest.Games) - len(all)
 	if missing > 0 && !allowGaps {
-		want := m0.From
-		for _, r := range all {
-			if r.Seed != want {
-				break
-			}
-			want++
-		}
 		return merged, 0, missing, refuse("seed %d is missing (%d of %d seeds missing); run its shard to the end, or pass --allow-gaps",
-			want, missing, m0.Games)
+			firstMissing(j.Manifest.From, all, func(r *MatchRecord) uint64 { return r.Seed }), missing, j.Manifest.Games)
 	}
-	merged = m0
-	merged.Shard = fmt.Sprintf("merged %d of %d", len(dirs), shards[0].N)
-	merged.Workers = 0
+	merged = j.Manifest
 	unlockOut, err := lockDir(out, true)
 	if err != nil {
 		return merged, 0, 0, err

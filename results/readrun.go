@@ -18,6 +18,9 @@ func readRunManifest(dir string) (Manifest, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return m, fmt.Errorf("%s is not a result directory (it has no %s)", dir, ManifestFile)
 	}
+	if err != nil && IsMatchDir(dir) {
+		return m, fmt.Errorf("%s is a match (klondike match), not a win-rate experiment", dir)
+	}
 	return m, err
 }
 

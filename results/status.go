@@ -11,20 +11,13 @@ import (
 // not started yet are simply not there), or one directory of any kind.
 type Status struct {
 	Manifest Manifest // the first directory's
-	// Shards is n of the split k/n (1 for an unsharded or merged
-	// directory); Dirs is the number of directories read.
-	Shards, Dirs int
-	Total        int // seeds of the experiment's range
-	Done         int // records, each seed's last verdict (retry passes applied)
-	Won          int
-	Lost         int
-	Unknown      int
-	// TimeMS is the records' solving time summed: each deal's is that of
-	// one core, so it is core time, retry passes included.
-	TimeMS float64
-	// Workers is the workers count of the directories that are not done
-	// yet (their manifests'): the deals solved at once while they run.
-	Workers int
+	// Pace: Total is the seeds of the experiment's range, Done its
+	// records (each seed's last verdict, retry passes applied), TimeMS
+	// their solving time summed (core time, retry passes included).
+	Pace
+	Won     int
+	Lost    int
+	Unknown int
 	// RetryPass is the retry pass not yet finished (from 1; 0 none), and
 	// RetryDone and RetryOf its deals solved and to solve.
 	RetryPass, RetryDone, RetryOf int
@@ -39,41 +32,27 @@ func ReadStatus(dirs []string) (Status, error) {
 	if len(dirs) == 0 {
 		return s, refuse("no result directories")
 	}
-	seen := map[Shard]string{}
+	set := shardSet{dirs: dirs, seen: map[Shard]string{}}
 	for i, d := range dirs {
 		if IsMatchDir(d) {
-			return s, refuse("%s is a match: status counts the deals of win-rate experiments", d)
+			return s, refuse("%s is a match: give its directories alone, without win-rate directories", d)
 		}
 		r, err := LoadResult(d)
 		if err != nil {
 			return s, err
 		}
 		m := r.Manifest
-		sh, shardErr := ParseShard(m.Shard)
 		if i == 0 {
-			s.Manifest, s.Shards, s.Total = m, 1, int(m.Deals)
-			if shardErr == nil {
-				s.Shards = int(sh.N)
-			}
+			s.Manifest, s.Total = m, int(m.Deals)
 		}
-		if len(dirs) > 1 {
-			if shardErr != nil {
-				return s, refuse("%s: shard %q is not k/n: give a merged directory alone", d, m.Shard)
-			}
+		if s.Shards, err = set.add(i, m.Shard, func() (string, string, string) {
 			ignore := append([]string{"shard", "workers"}, provenanceFields...)
 			if s.Manifest.Player == m.Player {
 				ignore = append(ignore, m.unusedFields()...)
 			}
-			if field, a, b := Diff(&s.Manifest, &m, ignore...); field != "" {
-				return s, refuse("%s and %s are not shards of one experiment: %s is %s vs %s", dirs[0], d, field, a, b)
-			}
-			if int(sh.N) != s.Shards {
-				return s, refuse("%s and %s are parts of different splits: shard %s vs %s", dirs[0], d, s.Manifest.Shard, m.Shard)
-			}
-			if other, ok := seen[sh]; ok {
-				return s, refuse("shard %s is given twice: %s and %s", sh, other, d)
-			}
-			seen[sh] = d
+			return Diff(&s.Manifest, &m, ignore...)
+		}); err != nil {
+			return s, err
 		}
 		sum := Summarise(r.Records)
 		s.Dirs++
@@ -92,11 +71,67 @@ func ReadStatus(dirs []string) (Status, error) {
 	return s, nil
 }
 
+// shardSet checks the directories a status reads: one directory of any
+// kind, or shards k/n of one split, each once, whose manifests agree.
+type shardSet struct {
+	dirs   []string
+	first  string // the first directory's manifest shard
+	shards int    // n of its split (1 for an unsharded or merged one)
+	seen   map[Shard]string
+}
+
+// add checks dirs[i], whose manifest's shard is shardText; diff gives
+// the first field in which its manifest and the first directory's differ
+// where shards of one experiment may not. It returns n of the split.
+func (ss *shardSet) add(i int, shardText string, diff func() (field, a, b string)) (int, error) {
+	d := ss.dirs[i]
+	sh, shardErr := ParseShard(shardText)
+	if i == 0 {
+		ss.first, ss.shards = shardText, 1
+		if shardErr == nil {
+			ss.shards = int(sh.N)
+		}
+	}
+	if len(ss.dirs) == 1 {
+		return ss.shards, nil
+	}
+	if shardErr != nil {
+		return 0, refuse("%s: shard %q is not k/n: give a merged directory alone", d, shardText)
+	}
+	if field, a, b := diff(); field != "" {
+		return 0, refuse("%s and %s are not shards of one experiment: %s is %s vs %s", ss.dirs[0], d, field, a, b)
+	}
+	if int(sh.N) != ss.shards {
+		return 0, refuse("%s and %s are parts of different splits: shard %s vs %s", ss.dirs[0], d, ss.first, shardText)
+	}
+	if other, ok := ss.seen[sh]; ok {
+		return 0, refuse("shard %s is given twice: %s and %s", sh, other, d)
+	}
+	ss.seen[sh] = d
+	return ss.shards, nil
+}
+
 // WinRate is the win rate so far, with its intervals.
 func (s Status) WinRate() WinRate { return NewWinRate(s.Won, s.Lost, s.Unknown) }
 
-// MeanMS is the mean solving time of a deal so far; 0 with no records.
-func (s Status) MeanMS() float64 {
+// Pace is the progress of a run read from its directories, in units of
+// work (deals, games).
+type Pace struct {
+	// Shards is n of the split k/n (1 for an unsharded or merged
+	// directory); Dirs is the number of directories read.
+	Shards, Dirs int
+	Total        int // units of the run's range
+	Done         int // units recorded
+	// TimeMS is the records' time summed: each unit's is that of one
+	// core, so it is core time.
+	TimeMS float64
+	// Workers is the workers count of the directories that are not done
+	// yet (their manifests'): the units played at once while they run.
+	Workers int
+}
+
+// MeanMS is the mean time of a unit so far; 0 with no records.
+func (s Pace) MeanMS() float64 {
 	if s.Done == 0 {
 		return 0
 	}
@@ -105,13 +140,13 @@ func (s Status) MeanMS() float64 {
 
 // CoreLeft estimates the core time the deals not done will take, at the
 // mean time of those done; 0 when nothing is done yet.
-func (s Status) CoreLeft() time.Duration {
+func (s Pace) CoreLeft() time.Duration {
 	return time.Duration(float64(s.Total-s.Done) * s.MeanMS() * float64(time.Millisecond))
 }
 
 // ETA estimates the time left when the deals not done are solved Workers
 // at a time; 0 when unknown (nothing done, or no directory left to run).
-func (s Status) ETA() time.Duration {
+func (s Pace) ETA() time.Duration {
 	if s.Workers == 0 {
 		return 0
 	}
@@ -133,21 +168,105 @@ func (s Status) Line() string {
 		return b.String()
 	}
 	wr := s.WinRate()
-	fmt.Fprintf(&b, "; win rate %s %% (%s); mean %s a deal", wr.Text(), wr.Basis(), formatMS(s.MeanMS()))
+	fmt.Fprintf(&b, "; win rate %s %% (%s)", wr.Text(), wr.Basis())
+	if s.Done >= s.Total && s.RetryPass > 0 {
+		fmt.Fprintf(&b, "; mean %s a deal, retry pass %d at %d of its %d deals", formatMS(s.MeanMS()), s.RetryPass, s.RetryDone, s.RetryOf)
+		return b.String()
+	}
+	s.Pace.write(&b, "deal")
+	return b.String()
+}
+
+// write writes the mean time of a unit (a deal, a game) so far, then
+// "done", or the core time left and the ETA.
+func (s Pace) write(b *strings.Builder, unit string) {
+	fmt.Fprintf(b, "; mean %s a %s", formatMS(s.MeanMS()), unit)
 	switch {
-	case s.Done >= s.Total && s.RetryPass > 0:
-		fmt.Fprintf(&b, ", retry pass %d at %d of its %d deals", s.RetryPass, s.RetryDone, s.RetryOf)
 	case s.Done >= s.Total:
 		b.WriteString(", done")
 	case s.Workers == 0:
-		fmt.Fprintf(&b, ", %s core time left; ETA unknown: no directory left unfinished (start the missing shards)",
+		fmt.Fprintf(b, ", %s core time left; ETA unknown: no directory left unfinished (start the missing shards)",
 			formatDuration(s.CoreLeft()))
 	case s.Workers == 1:
-		fmt.Fprintf(&b, ", %s core time left; ETA %s at one deal at a time",
-			formatDuration(s.CoreLeft()), formatDuration(s.ETA()))
+		fmt.Fprintf(b, ", %s core time left; ETA %s at one %s at a time",
+			formatDuration(s.CoreLeft()), formatDuration(s.ETA()), unit)
 	default:
-		fmt.Fprintf(&b, ", %s core time left; ETA %s at %d deals at once",
-			formatDuration(s.CoreLeft()), formatDuration(s.ETA()), s.Workers)
+		fmt.Fprintf(b, ", %s core time left; ETA %s at %d %ss at once",
+			formatDuration(s.CoreLeft()), formatDuration(s.ETA()), s.Workers, unit)
+	}
+}
+
+// MatchStatus is the progress of one match (klondike match) read from its
+// directories: its shards, or one directory.
+type MatchStatus struct {
+	Manifest MatchManifest // the first directory's
+	Pace                   // in games
+	Wins     []int         // games won, by player slot
+	Ties     int
+}
+
+// ReadMatchStatus sums the records of dirs, which must be one match: one
+// directory, or shard directories of one split whose manifests agree but
+// for shard and workers, each shard once (as MergeMatches asks).
+func ReadMatchStatus(dirs []string) (MatchStatus, error) {
+	var s MatchStatus
+	if len(dirs) == 0 {
+		return s, refuse("no match directories")
+	}
+	set := shardSet{dirs: dirs, seen: map[Shard]string{}}
+	for i, d := range dirs {
+		if !IsMatchDir(d) {
+			return s, refuse("%s is not a match: give a match's directories alone", d)
+		}
+		r, err := LoadMatch(d)
+		if err != nil {
+			return s, err
+		}
+		m := r.Manifest
+		if i == 0 {
+			s.Manifest, s.Total, s.Wins = m, int(m.Games), make([]int, len(m.Players))
+		}
+		if s.Shards, err = set.add(i, m.Shard, func() (string, string, string) {
+			return diffFields(s.Manifest, m, "shard", "workers")
+		}); err != nil {
+			return s, err
+		}
+		p := MatchProgress{Wins: s.Wins}
+		for _, rec := range r.Records {
+			p.count(rec)
+			s.TimeMS += rec.TimeMS
+		}
+		s.Ties += p.Ties
+		s.Dirs++
+		s.Done += len(r.Records)
+		if len(r.Records) < r.Expected() {
+			s.Workers += m.Workers
+		}
+	}
+	return s, nil
+}
+
+// Line writes the match's status in one line: games done of the range,
+// shard directories read, wins by player and ties, the mean time a game,
+// core time left and ETA (as Status.Line).
+func (s MatchStatus) Line() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d games", s.Done, s.Total)
+	if s.Shards > 1 {
+		fmt.Fprintf(&b, " (%d of %d shards started)", s.Dirs, s.Shards)
+	}
+	sep := ": "
+	for i, w := range s.Wins {
+		fmt.Fprintf(&b, "%splayer %d (%s) won %d", sep, i+1, s.Manifest.Players[i], w)
+		sep = ", "
+	}
+	if s.Ties == 1 {
+		b.WriteString(", 1 tie")
+	} else {
+		fmt.Fprintf(&b, ", %d ties", s.Ties)
+	}
+	if s.Done > 0 {
+		s.Pace.write(&b, "game")
 	}
 	return b.String()
 }

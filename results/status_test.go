@@ -53,8 +53,8 @@ func TestReadStatus(t *testing.T) {
 	if sum.Deals != 12 {
 		t.Fatalf("the shards hold %d records, want 5 + 5 + 2", sum.Deals)
 	}
-	want := Status{Manifest: s.Manifest, Shards: 4, Dirs: 3, Total: 20, Done: 12,
-		Won: sum.Won, Lost: sum.Lost, Unknown: sum.Unknown, TimeMS: s.TimeMS, Workers: 2}
+	want := Status{Manifest: s.Manifest, Pace: Pace{Shards: 4, Dirs: 3, Total: 20, Done: 12, TimeMS: s.TimeMS, Workers: 2},
+		Won: sum.Won, Lost: sum.Lost, Unknown: sum.Unknown}
 	if math.Abs(s.TimeMS-sum.TotalMS) > 1e-9 {
 		t.Errorf("TimeMS = %v, want the records' %v", s.TimeMS, sum.TotalMS)
 	}
@@ -129,21 +129,21 @@ func TestStatusLine(t *testing.T) {
 		s    Status
 		want string
 	}{
-		{Status{Shards: 8, Dirs: 3, Total: 2000, Done: 700, Won: 500, Lost: 150, Unknown: 50, TimeMS: 700 * 30, Workers: 4},
+		{Status{Pace: Pace{Shards: 8, Dirs: 3, Total: 2000, Done: 700, TimeMS: 700 * 30, Workers: 4}, Won: 500, Lost: 150, Unknown: 50},
 			"700 of 2000 deals (3 of 8 shards started): 500 won, 150 lost, 50 unknown; " +
 				"win rate 74.712 ± 6.739 % (95% Wilson, unknowns counted either way); " +
 				"mean 30.0 ms a deal, 39s core time left; ETA 10s at 4 deals at once"},
-		{Status{Shards: 1, Dirs: 1, Total: 10, Done: 10, Won: 10, TimeMS: 10 * 2000},
+		{Status{Pace: Pace{Shards: 1, Dirs: 1, Total: 10, Done: 10, TimeMS: 10 * 2000}, Won: 10},
 			"10 of 10 deals: 10 won, 0 lost, 0 unknown; win rate 86.123 ± 13.877 % (95% Wilson); " +
 				"mean 2.00 s a deal, done"},
-		{Status{Shards: 2, Dirs: 1, Total: 1000000, Done: 500000, Won: 400000, Lost: 100000, TimeMS: 500000 * 100},
+		{Status{Pace: Pace{Shards: 2, Dirs: 1, Total: 1000000, Done: 500000, TimeMS: 500000 * 100}, Won: 400000, Lost: 100000},
 			"500000 of 1000000 deals (1 of 2 shards started): 400000 won, 100000 lost, 0 unknown; " +
 				"win rate 80.000 ± 0.111 % (95% Wilson); mean 100.0 ms a deal, " +
 				"13.9 h core time left; ETA unknown: no directory left unfinished (start the missing shards)"},
-		{Status{Shards: 1, Dirs: 1, Total: 10, Done: 5, Won: 5, TimeMS: 5 * 2000, Workers: 1},
+		{Status{Pace: Pace{Shards: 1, Dirs: 1, Total: 10, Done: 5, TimeMS: 5 * 2000, Workers: 1}, Won: 5},
 			"5 of 10 deals: 5 won, 0 lost, 0 unknown; win rate 78.276 ± 21.724 % (95% Wilson); " +
 				"mean 2.00 s a deal, 10s core time left; ETA 10s at one deal at a time"},
-		{Status{Shards: 4, Dirs: 1, Total: 100, Workers: 2},
+		{Status{Pace: Pace{Shards: 4, Dirs: 1, Total: 100, Workers: 2}},
 			"0 of 100 deals (1 of 4 shards started): 0 won, 0 lost, 0 unknown"},
 	} {
 		if got := tc.s.Line(); got != tc.want {

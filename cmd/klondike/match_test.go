@@ -94,6 +94,17 @@ func TestMatchResumes(t *testing.T) {
 			t.Fatalf("%v: merged shards differ from a straight run", mode)
 		}
 		runOK(t, "compress", merged)
+		// status sums the shards' games; report makes them one row
+		if out := mustRun(t, "status", s1, s2); !strings.HasPrefix(out, "30 of 30 games (2 of 2 shards started): player 1 (") || !strings.Contains(out, "done") {
+			t.Errorf("status of the shards: %q", out)
+		}
+		rep2 := filepath.Join(t.TempDir(), "r2.md")
+		mustRun(t, "report", "--out", rep2, s1, s2)
+		md2, _ := os.ReadFile(rep2)
+		if row := "| " + filepath.ToSlash(s1) + " + 1 shards | "; !strings.Contains(string(md2), row) || strings.Contains(string(md2), "| "+filepath.ToSlash(s2)+" |") {
+			t.Errorf("report of two shards: no one row %q:\n%s", row, md2)
+		}
+		checkOneLineError(t, []string{"claims", "--out", filepath.Join(t.TempDir(), "c.md"), s1}, exitUsage, "is a match (klondike match), not a win-rate experiment")
 		// Compress, then report reads it.
 		mustRun(t, "compress", whole)
 		if _, err := os.Stat(filepath.Join(whole, results.CompressedMatchRecordsFile)); err != nil {

@@ -81,6 +81,9 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 	if err != nil {
 		return usageErrorf("result directories: %v", err)
 	}
+	if ms, err = results.GroupMatchShards(ms); err != nil {
+		return usageErrorf("match directories: %v", err)
+	}
 	var bench []results.Result
 	for _, d := range o.bench {
 		r, err := results.LoadResult(d)
