@@ -38,7 +38,7 @@ func ReadFileLimit(path string, limit int64) ([]byte, error) {
 	case st.IsDir():
 		return nil, fmt.Errorf("%s is a directory, not a file", path)
 	case st.Mode().IsRegular() && st.Size() > limit:
-		return nil, fmt.Errorf("%s is too large (%s; at most %s)", path, FormatBytes(st.Size()), FormatBytes(limit))
+		return nil, fmt.Errorf("%s is too large (%s)", path, sizeOver(st.Size(), limit))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
@@ -52,6 +52,16 @@ func ReadFileLimit(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is too large (over %s)", path, FormatBytes(limit))
 	}
 	return data, nil
+}
+
+// sizeOver says that size n is over limit: in FormatBytes' units, or in
+// bytes where those would read alike (1.0 MiB; at most 1.0 MiB).
+func sizeOver(n, limit int64) string {
+	a, b := FormatBytes(n), FormatBytes(limit)
+	if a == b {
+		return fmt.Sprintf("%d bytes; at most %d", n, limit)
+	}
+	return a + "; at most " + b
 }
 
 // maxErrorQuote is the most bytes of a decoding error kept in a message:

@@ -47,4 +47,12 @@ func TestReadBounds(t *testing.T) {
 	if _, err := ReadFileLimit(path, 4); err == nil || !strings.Contains(err.Error(), "too large") {
 		t.Errorf("ReadFileLimit(5 bytes, 4) = %v, want too large", err)
 	}
+	// a size just over the limit is not written as the limit
+	big := filepath.Join(t.TempDir(), "big")
+	if err := os.WriteFile(big, make([]byte, 1<<20+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFileLimit(big, 1<<20); err == nil || !strings.Contains(err.Error(), "is too large (1048577 bytes; at most 1048576)") {
+		t.Errorf("ReadFileLimit(1 MiB + 1, 1 MiB) = %v, want the sizes in bytes", err)
+	}
 }

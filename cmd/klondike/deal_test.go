@@ -31,6 +31,10 @@ func TestDealConvert(t *testing.T) {
 			if code != 0 || errs != "" || got != want {
 				t.Errorf("%s → %s from stdin: exit %d, stderr %q, stdout\n%s\nwant\n%s", from, to, code, errs, got, want)
 			}
+			// as an editor that writes a byte-order mark saves it
+			if got := mustRun(t, "deal", "--deal", writeFile(t, "bom."+from, "\uFEFF"+src), "--format", to); got != want {
+				t.Errorf("%s → %s from a file with a byte-order mark:\n%s\nwant\n%s", from, to, got, want)
+			}
 		}
 	}
 	// A position with the spades on f1 keeps them there through the

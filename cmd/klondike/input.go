@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -13,8 +14,15 @@ import (
 // (maxDealBytes, maxSolutionBytes) without reading past limit+1. A file is
 // read by results.ReadFileLimit (a directory refused, a device without end
 // cut off); standard input gets the same bound. Errors name what was read
-// ("standard input" for "-"), without the caller's prefix.
+// ("standard input" for "-"), without the caller's prefix. A UTF-8
+// byte-order mark at the start, which some editors write (Windows
+// Notepad), is dropped: every format read is text or JSON in UTF-8.
 func readInput(path string, stdin io.Reader, limit int64) ([]byte, error) {
+	data, err := readInputRaw(path, stdin, limit)
+	return bytes.TrimPrefix(data, []byte("\uFEFF")), err
+}
+
+func readInputRaw(path string, stdin io.Reader, limit int64) ([]byte, error) {
 	if path != "-" {
 		return results.ReadFileLimit(path, limit)
 	}
