@@ -234,6 +234,7 @@ type MatchRunOptions struct {
 	FlushEvery   time.Duration
 	FlushRecords int
 	Progress     func(MatchProgress)
+	Torn         func(file string, bytes int64) // as RunOptions.Torn
 }
 
 // MatchRunResult is how a match run ended.
@@ -288,6 +289,9 @@ func RunMatches(ctx context.Context, o MatchRunOptions) (MatchRunResult, error) 
 		return res, err
 	}
 	res.TornBytes = torn
+	if torn > 0 && o.Torn != nil {
+		o.Torn(path, torn)
+	}
 	p.Total, p.Done = len(all), len(recs)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()

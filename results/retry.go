@@ -63,11 +63,12 @@ type RetryOptions struct {
 	MaxNodes int64
 	Mem      int64
 	Workers  int
-	// FlushEvery, FlushRecords and Progress are as in RunOptions; the
-	// progress counts the deals of this pass.
+	// FlushEvery, FlushRecords, Progress and Torn are as in RunOptions;
+	// the progress counts the deals of this pass.
 	FlushEvery   time.Duration
 	FlushRecords int
 	Progress     func(Progress)
+	Torn         func(file string, bytes int64)
 }
 
 // RetryResult is how a retry run ended.
@@ -170,6 +171,9 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		res.TornBytes = st.Size() - good
 		if err := os.Truncate(path, good); err != nil {
 			return res, err
+		}
+		if o.Torn != nil {
+			o.Torn(path, res.TornBytes)
 		}
 	}
 	p := Progress{Total: len(targets), Resumed: len(done), Done: len(done)}

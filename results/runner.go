@@ -39,6 +39,11 @@ type RunOptions struct {
 	// Progress, when set, is called after every record accepted and once
 	// more at the end (Final), from one goroutine at a time.
 	Progress func(Progress)
+	// Torn, when set, is called with the records file and the size of
+	// its torn last line (the trace of a write cut short) once that line
+	// is dropped, before any deal is solved (RunResult.TornBytes says it
+	// too).
+	Torn func(file string, bytes int64)
 	// Enough, when set, is asked of the records already in the directory
 	// (once it is checked against the manifest) whether they answer the
 	// question: then the run solves nothing more.
@@ -202,6 +207,9 @@ func Run(ctx context.Context, o RunOptions) (RunResult, error) {
 		return res, err
 	}
 	res.TornBytes = torn
+	if torn > 0 && o.Torn != nil {
+		o.Torn(path, torn)
+	}
 	p.Total = len(all)
 	p.Done = len(recs)
 

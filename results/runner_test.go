@@ -130,9 +130,26 @@ func TestRunTornLine(t *testing.T) {
 	if err := os.WriteFile(path, []byte(torn), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := runDir(t, context.Background(), dir, m, nil)
+	// Torn is told of the line before any deal is solved
+	var tornFile string
+	var tornBytes int64
+	records := 0
+	res, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: m,
+		OnRecord: func(Record) { records++ },
+		Torn: func(file string, n int64) {
+			if records > 0 {
+				t.Errorf("Torn called after %d records", records)
+			}
+			tornFile, tornBytes = file, n
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if res.TornBytes != int64(len(last)/2) || res.Resumed != 11 || res.Done != 12 {
 		t.Fatalf("after a torn line: %+v, want %d torn bytes, 11 resumed, 12 done", res, len(last)/2)
+	}
+	if tornFile != path || tornBytes != res.TornBytes {
+		t.Errorf("Torn(%q, %d), want (%q, %d)", tornFile, tornBytes, path, res.TornBytes)
 	}
 	checkSame(t, readSorted(t, dir), want)
 	data, _ = os.ReadFile(path)

@@ -197,13 +197,9 @@ func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptio
 			last = now
 			results.BenchProgress(errw, p.Done, p.Total, p.Won, p.Lost, p.Unknown, p.Elapsed)
 		}
-	}})
+	}, Torn: tornNotice(errw, "bench solve", "solved its deal")})
 	if err != nil {
 		return runError(err)
-	}
-	if res.TornBytes > 0 {
-		fmt.Fprintf(errw, "bench solve: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
-			res.TornBytes, o.out, results.RecordsFile)
 	}
 	done, err := results.LoadResult(o.out)
 	if err != nil {

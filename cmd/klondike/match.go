@@ -152,13 +152,10 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, o *matchOptions) er
 			fmt.Fprintf(stderr, "match: %s\n", matchLine(&m, p))
 		}
 	}
-	res, err := results.RunMatches(ctx, results.MatchRunOptions{Dir: o.out, Manifest: m, Progress: progress})
+	res, err := results.RunMatches(ctx, results.MatchRunOptions{Dir: o.out, Manifest: m, Progress: progress,
+		Torn: tornNotice(stderr, "match", "played its game")})
 	if err != nil {
 		return runError(err)
-	}
-	if res.TornBytes > 0 {
-		fmt.Fprintf(stderr, "match: dropped a torn last line (%d bytes) of %s/%s and played its game again\n",
-			res.TornBytes, o.out, results.MatchRecordsFile)
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", o.out, matchLine(&m, res.MatchProgress))
 	if res.Interrupted {

@@ -146,3 +146,13 @@ func barLine(p results.Progress, desc string, width int) string {
 	full := int(frac * float64(cells))
 	return head + strings.Repeat("█", full) + strings.Repeat(" ", cells-full) + text
 }
+
+// tornNotice is the notice of a run that drops the torn last line of its
+// records file (the trace of a write cut short): cmd says who, redo what
+// is done again ("solved its deal"). It is written when the line is
+// dropped, before the run's progress.
+func tornNotice(w io.Writer, cmd, redo string) func(file string, bytes int64) {
+	return func(file string, bytes int64) {
+		fmt.Fprintf(w, "%s: dropped a torn last line (%d bytes) of %s and %s again\n", cmd, bytes, file, redo)
+	}
+}

@@ -74,14 +74,10 @@ func runRetry(ctx context.Context, stdout, stderr io.Writer, o *retryOptions) er
 	pp := newProgressPrinter("retry", stderr)
 	pp.countsOnly = true
 	res, err := results.RunRetry(ctx, results.RetryOptions{Dir: o.out, Budget: o.budget, MaxNodes: o.maxNodes,
-		Mem: mem, Workers: o.workers, Progress: pp.update})
+		Mem: mem, Workers: o.workers, Progress: pp.update, Torn: tornNotice(stderr, "retry", "solved its deal")})
 	pp.finish()
 	if err != nil {
 		return runError(err)
-	}
-	if res.TornBytes > 0 {
-		fmt.Fprintf(stderr, "retry: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
-			res.TornBytes, o.out, results.RetryFile(res.Pass))
 	}
 	p := res.Progress
 	line := fmt.Sprintf("%s pass %d: %d of %d deals retried: %d won, %d lost, %d unknown", o.out, res.Pass, p.Done, p.Total, p.Won, p.Lost, p.Unknown)

@@ -142,14 +142,11 @@ func runWinrate(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSet
 		return err
 	}
 	pp := newProgressPrinter("winrate", stderr)
-	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Grow: o.grow, Progress: pp.update})
+	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Grow: o.grow, Progress: pp.update,
+		Torn: tornNotice(stderr, "winrate", "solved its deal")})
 	pp.finish()
 	if err != nil {
 		return runError(err)
-	}
-	if res.TornBytes > 0 {
-		fmt.Fprintf(stderr, "winrate: dropped a torn last line (%d bytes) of %s/%s and solved its deal again\n",
-			res.TornBytes, o.out, results.RecordsFile)
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", o.out, summaryLine(res.Progress))
 	return interruptedError(res, o.out)
