@@ -187,3 +187,20 @@ func TestMatchShardsStatusAndGroup(t *testing.T) {
 		t.Errorf("merge of a shard twice: %v", err)
 	}
 }
+
+// TestMatchSmallSamples: a rate of no games and a mean of one value have
+// no interval to give.
+func TestMatchSmallSamples(t *testing.T) {
+	if got := pctIv(0, 0); got != "–" {
+		t.Errorf("pctIv(0, 0) = %q, want –", got)
+	}
+	if got := NewMean([]float64{77}).String(); got != "77.00 (n = 1)" {
+		t.Errorf("the mean of one value: %q", got)
+	}
+	if got := NewMean(nil).String(); got != "–" {
+		t.Errorf("the mean of none: %q", got)
+	}
+	if got := NewMean([]float64{1, 3}).String(); !strings.HasPrefix(got, "2.00 ± ") {
+		t.Errorf("the mean of two values: %q", got)
+	}
+}

@@ -77,7 +77,12 @@ func (r *MatchResult) Expected() int {
 	return len(sh.Seeds(r.Manifest.From, r.Manifest.Games))
 }
 
+// pctIv writes k of n as a percentage with its Wilson interval; "–"
+// when n is 0 (a shard not started).
 func pctIv(k, n int) string {
+	if n == 0 {
+		return "–"
+	}
 	iv := Wilson(k, n, Conf)
 	return fmt.Sprintf("%.2f [%.2f, %.2f]", 100*float64(k)/float64(max(n, 1)), 100*iv.Lo, 100*iv.Hi)
 }

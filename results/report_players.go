@@ -28,8 +28,11 @@ func NewMean(xs []float64) Mean {
 }
 
 func (m Mean) String() string {
-	if m.N == 0 {
+	switch m.N {
+	case 0:
 		return "–"
+	case 1: // no spread to measure: no interval
+		return fmt.Sprintf("%.2f (n = 1)", m.Mean)
 	}
 	return fmt.Sprintf("%.2f ± %.2f", m.Mean, m.Half)
 }
