@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/klondike-family/klondike/results"
+	"github.com/spf13/pflag"
 )
 
 // The exit codes, one table for every command; the root help prints it
@@ -90,6 +92,43 @@ func usageError(err error) error {
 		return nil
 	}
 	return &exitError{code: exitUsage, err: err}
+}
+
+// flagError is the root's flag error function, so every command's: a
+// usage error, and a flag value that does not parse (pflag's "invalid
+// argument" error, which quotes Go's parser: `strconv.ParseInt: parsing
+// "x": invalid syntax`) is said in plain words naming the flag and what it
+// wants: `--draw: "x" is not a whole number`. What a value means (--draw's
+// 1..52) each command checks after parsing.
+func flagError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return usageError(err)
+	}
+	f, v := bad.GetFlag(), bad.GetValue()
+	what := ""
+	var num *strconv.NumError
+	switch typ := f.Value.Type(); {
+	case typ == "duration":
+		what = "is not a duration (like 10s, 2m)"
+		if strings.Contains(f.Usage, "0 for none") {
+			what = "is not a duration (like 10s, 2m; 0 for none)"
+		}
+	case typ == "bool":
+		what = "is not true or false"
+	case errors.As(bad, &num) && num.Err == strconv.ErrRange:
+		what = "is too large a number"
+		if strings.HasPrefix(strings.TrimSpace(v), "-") {
+			what = "is too small a number"
+		}
+	case typ == "count":
+		what = "is not a whole number, 1 or more"
+	case typ == "int" || typ == "int64":
+		what = "is not a whole number"
+	default:
+		what = "is not a value it takes: " + bad.Unwrap().Error()
+	}
+	return usageErrorf("--%s: %q %s", f.Name, v, what)
 }
 
 // failErrorf is a failed check: exit code 1.

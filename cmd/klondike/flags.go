@@ -16,7 +16,7 @@ import (
 // it). Each command still checks the values it is given.
 
 // countValue is a flag holding a number of deals or games: a whole
-// number; its errors say so in one line.
+// number (flagError says so of a value that is not).
 type countValue struct{ p *uint64 }
 
 func (v countValue) String() string {
@@ -29,7 +29,7 @@ func (v countValue) String() string {
 func (v countValue) Set(s string) error {
 	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
 	if err != nil {
-		return fmt.Errorf("want a whole number, 1 or more")
+		return err
 	}
 	*v.p = n
 	return nil

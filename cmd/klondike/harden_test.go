@@ -479,8 +479,8 @@ func TestSharedFlagsAgree(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "d")
-	checkOneLineError(t, wrArgs(dir, "--deals", "-1"), exitUsage, `invalid argument "-1" for "--deals" flag: want a whole number, 1 or more`)
-	checkOneLineError(t, []string{"match", "--players", "greedy,greedy", "--games", "x", "--out", dir}, exitUsage, "want a whole number, 1 or more")
+	checkOneLineError(t, wrArgs(dir, "--deals", "-1"), exitUsage, `--deals: "-1" is not a whole number, 1 or more`)
+	checkOneLineError(t, []string{"match", "--players", "greedy,greedy", "--games", "x", "--out", dir}, exitUsage, `--games: "x" is not a whole number, 1 or more`)
 	if _, errs, code := klondike(t, wrArgs(dir, "--deals", "2", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1")...); code != 0 {
 		t.Fatalf("winrate --seed-type solvitaire --from -3: exit %d, stderr %q", code, errs)
 	}
@@ -589,5 +589,61 @@ func TestDocsStandAlone(t *testing.T) {
 	}
 	if v := mustRun(t, "--version"); !strings.HasPrefix(v, "klondike commit ") || !strings.Contains(v, "solver v"+results.SolverVersion) {
 		t.Errorf("--version: %q", v)
+	}
+}
+
+// TestFlagValueErrors gives every number, count, duration and switch flag
+// of every command a value it cannot read, and requires one line naming
+// the flag and what it wants in plain words: no Go parser text such as
+// `strconv.ParseInt: parsing "x": invalid syntax` or `time: invalid
+// duration`.
+func TestFlagValueErrors(t *testing.T) {
+	bad := map[string][]string{
+		"int":      {"abc", "1.5", "99999999999999999999", "-99999999999999999999"},
+		"int64":    {"abc", "99999999999999999999"},
+		"count":    {"abc", "-1", "99999999999999999999"},
+		"duration": {"abc", "10"},
+		"bool":     {"maybe"},
+	}
+	leaks := []string{"strconv", "invalid argument", "time: invalid", "Parse", "syntax", "out of range"}
+	seen := map[string]bool{}
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		for _, sub := range c.Commands() {
+			p := append(slices.Clone(path), sub.Name())
+			walk(sub, p)
+			sub.Flags().VisitAll(func(f *pflag.Flag) {
+				for _, v := range bad[f.Value.Type()] {
+					seen[f.Value.Type()] = true
+					args := append(slices.Clone(p), "--"+f.Name+"="+v)
+					_, errs, _ := klondike(t, args...)
+					checkOneLineError(t, args, exitUsage, "klondike: --"+f.Name+": "+strconv.Quote(v)+" ")
+					for _, l := range leaks {
+						if strings.Contains(errs, l) {
+							t.Errorf("klondike %s: stderr %q has Go's parser text %q", strings.Join(args, " "), errs, l)
+						}
+					}
+				}
+			})
+		}
+	}
+	walk(newRootCmd(nil, nil), nil)
+	for typ := range bad {
+		if !seen[typ] {
+			t.Errorf("no flag of type %s was tried", typ)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"deal", "--seed", "1", "--draw", "abc"}, `klondike: --draw: "abc" is not a whole number` + "\n"},
+		{[]string{"solve", "--seed", "1", "--budget", "abc"}, `klondike: --budget: "abc" is not a duration (like 10s, 2m; 0 for none)` + "\n"},
+		{[]string{"bench", "movegen", "--perft-time", "abc"}, `klondike: --perft-time: "abc" is not a duration (like 10s, 2m)` + "\n"},
+		{[]string{"deal", "--seed", "1", "--draw", "99999999999999999999"}, `klondike: --draw: "99999999999999999999" is too large a number` + "\n"},
+	} {
+		if _, errs, code := klondike(t, tc.args...); errs != tc.want || code != exitUsage {
+			t.Errorf("klondike %s: exit %d, stderr %q; want exit 2, %q", strings.Join(tc.args, " "), code, errs, tc.want)
+		}
 	}
 }
