@@ -45,14 +45,26 @@ const (
 	BaseAce   = "ace"
 )
 
+// maxDraw is the most cards a draw turns; drawRange is what --draw takes.
+const (
+	maxDraw   = 52
+	drawRange = "1..52"
+)
+
+// drawError refuses n cards a draw.
+func drawError(n int) error { return fmt.Errorf("--draw %d: want %s", n, drawRange) }
+
 var knownOptions = []Option{
 	{
-		Name: "draw", Values: "1..52", Help: "cards turned from the stock per draw",
+		Name: "draw", Values: drawRange, Help: "cards turned from the stock per draw",
 		given: func(o *Options) bool { return o.Draw != 0 },
 		set: func(o *Options, v string) error {
 			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 52 {
-				return fmt.Errorf("--draw %q: want 1..52", v)
+			if err != nil {
+				return fmt.Errorf("--draw %q: want %s", v, drawRange)
+			}
+			if n < 1 || n > maxDraw {
+				return drawError(n)
 			}
 			o.Draw = n
 			return nil

@@ -53,8 +53,8 @@ func (g *Game) Check(o Options) error {
 			return fmt.Errorf("game %s has no option --%s (its options: %s)", g.Name, name, dashed(g.Options))
 		}
 	}
-	if o.Draw < 0 || o.Draw > 52 {
-		return fmt.Errorf("--draw %d: want 1..52", o.Draw)
+	if o.Draw < 0 || o.Draw > maxDraw {
+		return drawError(o.Draw)
 	}
 	if o.Passes < 0 {
 		return fmt.Errorf("--passes %d: want a positive number or unlimited", o.Passes)

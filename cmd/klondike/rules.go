@@ -48,10 +48,9 @@ func isCoreOption(name string) bool {
 func (o *ruleOptions) variantOptions(fs *pflag.FlagSet) (variants.Options, error) {
 	var v variants.Options
 	if fs.Changed("draw") {
-		if o.draw < 1 {
-			return v, fmt.Errorf("--draw %d: want a positive number of cards", o.draw)
+		if err := v.Set("draw", strconv.Itoa(o.draw)); err != nil {
+			return v, err
 		}
-		v.Draw = o.draw
 	}
 	if fs.Changed("passes") {
 		p, err := parsePasses(o.passes)
