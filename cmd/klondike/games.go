@@ -20,17 +20,18 @@ func newGamesCmd(stdout io.Writer) *cobra.Command {
 		Use:   "games",
 		Short: "List the games, or print one game's rules",
 		Args:  noArgs,
-		RunE: func(_ *cobra.Command, _ []string) error {
-			return runGames(stdout, o)
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runGames(stdout, cmd.Flags().Changed("game"), o)
 		},
 	}
 	cmd.Flags().StringVar(&o.game, "game", "", "print this game's page: rules, sources, readings and options")
 	return cmd
 }
 
-// runGames lists every game, or prints the page of o.game.
-func runGames(w io.Writer, o *gamesOptions) error {
-	if o.game == "" {
+// runGames lists every game, or prints the page of o.game when --game is
+// given (an empty name is refused as any unknown game is).
+func runGames(w io.Writer, given bool, o *gamesOptions) error {
+	if !given {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, g := range variants.All() {
 			fmt.Fprintf(tw, "%s\t%s\n", g.Name, g.Summary)

@@ -302,6 +302,9 @@ t7: 9H JS 9D AD 6D 9S | AS
 	}{
 		{[]string{"solve", "--game", "nope", "--seed", "1"}, []string{`unknown game "nope"`, "klondike, klondike-familiar, klondike-holdout, klondike-strict"}},
 		{[]string{"deal", "--game", "nope", "--seed", "1"}, []string{`unknown game "nope"`}},
+		{[]string{"games", "--game", ""}, []string{`unknown game ""`}},
+		{[]string{"games", "--game="}, []string{`unknown game ""`}},
+		{[]string{"bench", "solve", "--game", ""}, []string{`unknown game ""`}},
 		{[]string{"solve", "--seed", "1", "--passes", "0"}, []string{`--passes "0"`}},
 		{[]string{"solve", "--seed", "1", "--passes", "abc"}, []string{`--passes "abc"`}},
 		{[]string{"solve", "--seed", "1", "--passes", "-2"}, []string{`--passes "-2"`}},
