@@ -12,13 +12,14 @@ import (
 // solved one core per deal, summed up by Summarise with the figures a
 // benchmark adds (the share decided, per-deal table memory, wall time).
 type BenchSolve struct {
-	Game    string
-	Rules   string
-	From    uint64        // first native seed
-	Budget  time.Duration // wall time per deal
-	Mem     int64         // table bytes allowed per deal; 0 no limit
-	Workers int           // deals solved at once
-	Range   int           // seeds in the benchmark's range when more than Deals were asked for (a run not finished)
+	Game     string
+	Rules    string
+	SeedType string        // the deals' numbering (variants.SeedType); "" is native
+	From     uint64        // first seed
+	Budget   time.Duration // wall time per deal
+	Mem      int64         // table bytes allowed per deal; 0 no limit
+	Workers  int           // deals solved at once
+	Range    int           // seeds in the benchmark's range when more than Deals were asked for (a run not finished)
 
 	Summary
 	DecidedPct       float64 // won or lost, percent of deals
@@ -32,6 +33,7 @@ type BenchSolve struct {
 type benchSolveJSON struct {
 	Game             string  `json:"game"`
 	Rules            string  `json:"rules"`
+	SeedType         string  `json:"seed_type"`
 	From             uint64  `json:"from"`
 	Deals            int     `json:"deals"`
 	RangeDeals       int     `json:"range_deals,omitempty"`
@@ -73,7 +75,7 @@ func (b *BenchSolve) SummariseBench(recs []Record) {
 // WriteJSON writes b as one JSON object on one line.
 func (b *BenchSolve) WriteJSON(w io.Writer) error {
 	data, err := json.Marshal(benchSolveJSON{
-		Game: b.Game, Rules: b.Rules, From: b.From, Deals: b.Deals, RangeDeals: b.Range,
+		Game: b.Game, Rules: b.Rules, SeedType: b.seedType(), From: b.From, Deals: b.Deals, RangeDeals: b.Range,
 		BudgetSeconds: b.Budget.Seconds(), Mem: b.Mem, Workers: b.Workers,
 		DecidedPct: b.DecidedPct, Won: b.Won, Lost: b.Lost, Unknown: b.Unknown,
 		MeanMS: b.MeanMS, MedianMS: b.MedianMS, P99MS: b.P99MS, MaxMS: b.MaxMS,
@@ -86,6 +88,14 @@ func (b *BenchSolve) WriteJSON(w io.Writer) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", data)
 	return err
+}
+
+// seedType names the numbering of b's deals.
+func (b *BenchSolve) seedType() string {
+	if b.SeedType == "" {
+		return "native"
+	}
+	return b.SeedType
 }
 
 // WriteText writes b for people, one figure a line.
@@ -108,7 +118,7 @@ func (b *BenchSolve) WriteText(w io.Writer) error {
 		rss = FormatBytes(b.PeakRSSBytes)
 	}
 	_, err := fmt.Fprintf(w, `game:          %s (%s)
-deals:         %s (native seeds %d..%d)
+deals:         %s (%s seeds %d..%d)
 budget:        %v per deal, table memory %s, %d worker(s), one core per deal
 decided:       %.1f %%
 won:           %d
@@ -119,7 +129,7 @@ table memory:  peak per deal: median %s, max %s
 states/s:      %.0f (states expanded per second of solving, one core)
 wall time:     %.1f s, peak RSS %s
 `,
-		b.Game, b.Rules, deals, b.From, last,
+		b.Game, b.Rules, deals, b.seedType(), b.From, last,
 		b.Budget, mem, b.Workers,
 		b.DecidedPct, b.Won, b.Lost, b.Unknown,
 		benchMS(b.MeanMS), benchMS(b.MedianMS), benchMS(b.P99MS), benchMS(b.MaxMS),

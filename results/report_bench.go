@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // BenchFromResult sums up a directory written by `klondike bench solve
@@ -20,7 +21,10 @@ func BenchFromResult(r *Result) (BenchSolve, error) {
 	if err != nil {
 		return BenchSolve{}, fmt.Errorf("%s: budget %q: %v", r.Dir, m.Budget, err)
 	}
-	b := BenchSolve{Game: m.Game, Rules: RulesSummary(&m.Rules), From: m.From, Budget: budget, Mem: m.Mem, Workers: m.Workers}
+	b := BenchSolve{Game: m.Game, Rules: RulesSummary(&m.Rules), SeedType: m.SeedType, From: m.From, Budget: budget, Mem: m.Mem, Workers: m.Workers}
+	if t, err := variants.LookupSeedType(m.SeedType); err == nil {
+		b.SeedType = t.Name // the registry's name of a manifest that names the generator
+	}
 	b.SummariseBench(r.Records)
 	if exp := r.Expected(); b.Deals < exp {
 		b.Range = exp
@@ -88,8 +92,9 @@ func writeBenchSection(b *strings.Builder, bench []Result) error {
 	b.WriteString(`
 ## Solve benchmark
 
-Directories written by ` + "`klondike bench solve --out DIR`" + `: a fixed range of native deals,
-each solved within the wall-time budget and the table memory shown, one core per deal.
+Directories written by ` + "`klondike bench solve --out DIR`" + `: a fixed range of deals, native
+unless the deals column names their numbering (--seed-type), each solved within the
+wall-time budget and the table memory shown, one core per deal.
 "unknown" deals stopped at a budget. "tables" is the peak of the solver's tables per
 deal (median / max) and "> 256 MB" counts the deals over 256 MB (the benchmark's memory
 target); "states/s" is the states expanded (real and relaxed) per second of solving.
@@ -110,6 +115,9 @@ the machine and its load; results/bench.md tells the conditions of each run.
 		deals := fmt.Sprint(s.Deals)
 		if s.Range > s.Deals {
 			deals = fmt.Sprintf("%d of %d", s.Deals, s.Range)
+		}
+		if t := s.seedType(); t != "native" {
+			deals += " (" + t + ")"
 		}
 		over := 0
 		for _, rec := range r.Records {

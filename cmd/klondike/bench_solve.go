@@ -10,10 +10,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/results"
 	"github.com/klondike-family/klondike/solver"
-	"github.com/klondike-family/klondike/variants"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -22,6 +20,7 @@ type benchSolveOptions struct {
 	rules    ruleOptions
 	deals    uint64
 	from     string
+	seedType string
 	budget   time.Duration
 	maxNodes int64
 	mem      string
@@ -34,13 +33,14 @@ type benchSolveOptions struct {
 func newBenchSolveCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &benchSolveOptions{progress: 5 * time.Second}
 	cmd := &cobra.Command{
-		Use:   "solve [--game G] [rule flags] [--deals N] [--from S] [--budget D] [--mem M] [--workers J] [--json]",
+		Use:   "solve [--game G] [rule flags] [--deals N] [--from S] [--seed-type T] [--budget D] [--max-nodes K] [--mem M] [--workers J] [--json] [--out DIR]",
 		Short: "Solve a fixed set of deals and sum up verdicts, times and memory",
-		Long: `Solve native deals S..S+N-1 of a game, each by one goroutine (one core) with
-the budget given, and print the deals, the share decided, won, lost and
-unknown, the mean, median, 99th percentile and largest time per deal, the
-peak table memory per deal and the states expanded per second. --workers
-solves that many deals at once. Progress goes to stderr every few seconds;
+		Long: `Solve deals S..S+N-1 of a game (native, or of the numbering --seed-type
+names, as in winrate), each by one goroutine (one core) with the budget
+given, and print the deals, the share decided, won, lost and unknown, the
+mean, median, 99th percentile and largest time per deal, the peak table
+memory per deal and the states expanded per second. --workers solves that
+many deals at once. Progress goes to stderr every few seconds;
 --json prints one JSON object instead of the table. Ctrl-C stops and sums
 up the deals done.
 
@@ -59,8 +59,9 @@ The wall time and peak RSS are then this run's only.`,
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	addCountFlag(fs, &o.deals, "deals", 200, "number of deals: native seeds in the range")
+	addCountFlag(fs, &o.deals, "deals", 200, "number of deals: seeds in the range")
 	addFromFlag(fs, &o.from)
+	addSeedTypeFlag(fs, &o.seedType)
 	addBudgetFlags(fs, &o.budget, &o.maxNodes, &o.mem, 10*time.Second)
 	addWorkersFlag(fs, &o.workers)
 	addJSONFlag(fs, &o.json)
@@ -79,7 +80,7 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	if err != nil {
 		return err
 	}
-	from, err := seedNumber("native", "--from", o.from)
+	from, err := seedNumber(o.seedType, "--from", o.from)
 	if err != nil {
 		return usageError(err)
 	}
@@ -91,29 +92,30 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	case from+o.deals-1 < from:
 		return usageErrorf("--from %d --deals %d: seeds past 2^64-1", from, o.deals)
 	}
-	seeds := make([]uint64, o.deals)
-	for i := range seeds {
-		seeds[i] = from + uint64(i)
-	}
-	b := results.BenchSolve{
-		Game: vg.Name, Rules: describeRules(&g.Rules), From: from,
-		Budget: o.budget, Mem: mem, Workers: o.workers,
+	// The manifest checks the seeds against the numbering and the game
+	// (runBenchSolveDir records it; without --out only its dealer is used).
+	m, err := results.NewManifest(vg.Name, g.Rules, o.seedType, from, o.deals, results.Whole, o.budget, o.maxNodes, mem, o.workers)
+	if err != nil {
+		return usageError(err)
 	}
 	if o.out != "" {
 		if err := checkOutDir("--out", o.out); err != nil {
 			return err
 		}
-		return runBenchSolveDir(ctx, w, errw, o, &b, g.Rules)
+		return runBenchSolveDir(ctx, w, errw, o, m)
 	}
-	native, err := variants.LookupSeedType("native")
-	if err != nil {
-		return failErrorf("%v", err)
-	}
-	dealer, err := native.Dealer(vg, g.Rules)
+	deal, err := m.Dealer()
 	if err != nil {
 		return usageError(err)
 	}
-	deal := func(seed uint64) (engine.Layout, error) { return dealer(engine.SeedOf(seed)) }
+	seeds := make([]uint64, o.deals)
+	for i := range seeds {
+		seeds[i] = from + uint64(i)
+	}
+	b := results.BenchSolve{
+		Game: vg.Name, Rules: describeRules(&g.Rules), SeedType: m.SeedType, From: from,
+		Budget: o.budget, Mem: mem, Workers: o.workers,
+	}
 
 	var (
 		mu                 sync.Mutex
@@ -183,13 +185,9 @@ func writeBench(w io.Writer, b *results.BenchSolve, asJSON bool) error {
 	return b.WriteText(w)
 }
 
-// runBenchSolveDir runs the benchmark through the win-rate runner into
-// o.out, resumably, and sums up every deal recorded there.
-func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptions, b *results.BenchSolve, r engine.Rules) error {
-	m, err := results.NewManifest(b.Game, r, "native", b.From, o.deals, results.Whole, o.budget, o.maxNodes, b.Mem, o.workers)
-	if err != nil {
-		return usageError(err)
-	}
+// runBenchSolveDir runs the benchmark m describes through the win-rate
+// runner into o.out, resumably, and sums up every deal recorded there.
+func runBenchSolveDir(ctx context.Context, w, errw io.Writer, o *benchSolveOptions, m results.Manifest) error {
 	start := time.Now()
 	last := time.Time{}
 	res, err := results.Run(ctx, results.RunOptions{Dir: o.out, Manifest: m, Progress: func(p results.Progress) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klondike-family/klondike/results"
 )
 
 func TestBenchMovegenPinned(t *testing.T) {
@@ -86,6 +88,63 @@ func TestBenchSolve(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep["deals"] != 1.0 || rep["budget_seconds"] != 10.0 {
 		t.Errorf("bench solve --json = %q (%v)", out, err)
 	}
+}
+
+// TestBenchSolveSeedType benchmarks deals of another numbering: bench
+// solve --seed-type pysolfc solves the deals solve --seed-type pysolfc
+// names (the same node counts), says so in its text, its JSON and its
+// directory's manifest, and the report's benchmark row names the
+// numbering; --from defaults to the numbering's first number.
+func TestBenchSolveSeedType(t *testing.T) {
+	budget := []string{"--budget", "0", "--max-nodes", "3000", "--mem", "64MiB", "--workers", "1"}
+	var want int64
+	for _, seed := range []string{"1", "2"} {
+		var rep struct{ Stats struct{ Nodes int64 } }
+		out := mustRun(t, append([]string{"solve", "--seed-type", "pysolfc", "--seed", seed, "--json"}, budget...)...)
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("solve --json: %v", err)
+		}
+		want += rep.Stats.Nodes
+	}
+	args := append([]string{"bench", "solve", "--seed-type", "pysolfc", "--deals", "2"}, budget...)
+	out := mustRunStdout(t, args...)
+	if !strings.Contains(out, "deals:         2 (pysolfc seeds 1..2)") {
+		t.Errorf("bench solve --seed-type pysolfc:\n%s", out)
+	}
+	var rep struct {
+		SeedType string `json:"seed_type"`
+		From     uint64 `json:"from"`
+		Nodes    int64  `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(mustRunStdout(t, append(args, "--json")...)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.SeedType != "pysolfc" || rep.From != 1 || rep.Nodes != want {
+		t.Errorf("bench solve --seed-type pysolfc --json: %+v, want seed type pysolfc from 1 and %d nodes (solve's)", rep, want)
+	}
+	dir := filepath.Join(t.TempDir(), "b")
+	if err := json.Unmarshal([]byte(mustRunStdout(t, append(args, "--json", "--out", dir)...)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.SeedType != "pysolfc" || rep.Nodes != want {
+		t.Errorf("bench solve --seed-type pysolfc --out: %+v, want seed type pysolfc and %d nodes", rep, want)
+	}
+	m, err := results.ReadManifest(dir)
+	if err != nil || m.SeedType != "pysolfc" || m.From != 1 {
+		t.Errorf("manifest: seed type %q from %d (%v), want pysolfc from 1", m.SeedType, m.From, err)
+	}
+	md := filepath.Join(t.TempDir(), "bench.md")
+	mustRunStdout(t, "report", "--out", md, "--bench", dir)
+	page, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := "| klondike | draw 3, unlimited passes | 2 (pysolfc) |"; !strings.Contains(string(page), row) {
+		t.Errorf("report --bench: no row with %q:\n%s", row, page)
+	}
+	checkOneLineError(t, []string{"bench", "solve", "--seed-type", "solvitaire", "--from", "4294967295", "--deals", "2"},
+		exitUsage, "solvitaire deal numbers are")
+	checkOneLineError(t, []string{"bench", "solve", "--seed-type", "pysolfc", "--from", "0"}, exitUsage, "pysolfc deal numbers are")
 }
 
 // mustRunStdout runs args, fails the test unless it exits 0, and returns

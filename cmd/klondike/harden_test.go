@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -430,6 +431,7 @@ func TestSharedFlagsAgree(t *testing.T) {
 	}
 	otherHelp := map[string][]string{
 		"deals": {"bench solve", "bench movegen"}, "seed": {"bench movegen"}, "game": {"match", "games"},
+		"from":    {"match"}, // a game's seed, of no --seed-type
 		"workers": {"solve"}, "out": nil, "player": nil,
 		// hint and analyze spend their budgets per solve, not per deal
 		"max-nodes": {"hint", "analyze"}, "mem": {"hint", "analyze"},
@@ -489,6 +491,29 @@ func TestSharedFlagsAgree(t *testing.T) {
 		t.Errorf("--from -3 of Solvitaire: manifest from %d (%v), want %d", m.From, err, uint64(1<<32-3))
 	}
 	checkOneLineError(t, wrArgs(dir, "--deals", "3", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1"), exitUsage, "pass --grow")
+}
+
+// TestFlagHelpNamesOwnFlags requires that a flag's help names only flags
+// of its own command ("solve's --json" names another command's): the
+// --from of match and bench solve said "of --seed-type", which neither
+// had.
+func TestFlagHelpNamesOwnFlags(t *testing.T) {
+	mention := regexp.MustCompile(`('s )?--[a-z][a-z-]*`)
+	var walk func(c *cobra.Command, path string)
+	walk = func(c *cobra.Command, path string) {
+		for _, sub := range c.Commands() {
+			p := strings.TrimSpace(path + " " + sub.Name())
+			walk(sub, p)
+			sub.Flags().VisitAll(func(f *pflag.Flag) {
+				for _, m := range mention.FindAllString(f.Usage, -1) {
+					if !strings.HasPrefix(m, "'s ") && sub.Flags().Lookup(strings.TrimPrefix(m, "--")) == nil {
+						t.Errorf("%s --%s: its help names %s, which %s does not have: %q", p, f.Name, m, p, f.Usage)
+					}
+				}
+			})
+		}
+	}
+	walk(newRootCmd(nil, nil), "")
 }
 
 // TestWording is finding 11 of issue 23: counts agree with their nouns, a

@@ -64,7 +64,7 @@ SIGTERM saves what is done and exits 3.`,
 	fs.StringVar(&o.game, "game", "double-klondike", "the game: double-klondike (the only one)")
 	fs.StringVar(&o.players, "players", "", "the players, 2 to 5, comma-separated (required)")
 	addCountFlag(fs, &o.games, "games", 0, "number of games: seeds in the range (required)")
-	addFromFlag(fs, &o.from)
+	fs.StringVar(&o.from, "from", "", "first game's seed, 0..18446744073709551615 (default 0); seed s shuffles each player's deck from its own stream")
 	fs.StringVar(&o.mode, "mode", results.ModeTurns, "turns or simultaneous")
 	fs.StringVar(&o.speeds, "speeds", "", "simultaneous play: each player's speed, comma-separated (default all 1)")
 	fs.BoolVar(&o.forced, "forced-play", false, "turns: a player must play when everyone else is stuck")
