@@ -16,7 +16,8 @@ type BenchSolve struct {
 	Rules    string
 	SeedType string        // the deals' numbering (variants.SeedType); "" is native
 	From     uint64        // first seed
-	Budget   time.Duration // wall time per deal
+	Budget   time.Duration // wall time per deal; 0 none
+	MaxNodes int64         // nodes expanded per deal; 0 none
 	Mem      int64         // table bytes allowed per deal; 0 no limit
 	Workers  int           // deals solved at once
 	Range    int           // seeds in the benchmark's range when more than Deals were asked for (a run not finished)
@@ -38,6 +39,7 @@ type benchSolveJSON struct {
 	Deals            int     `json:"deals"`
 	RangeDeals       int     `json:"range_deals,omitempty"`
 	BudgetSeconds    float64 `json:"budget_seconds"`
+	MaxNodes         int64   `json:"max_nodes"`
 	Mem              int64   `json:"mem_bytes"`
 	Workers          int     `json:"workers"`
 	DecidedPct       float64 `json:"decided_pct"`
@@ -76,7 +78,7 @@ func (b *BenchSolve) SummariseBench(recs []Record) {
 func (b *BenchSolve) WriteJSON(w io.Writer) error {
 	data, err := json.Marshal(benchSolveJSON{
 		Game: b.Game, Rules: b.Rules, SeedType: b.seedType(), From: b.From, Deals: b.Deals, RangeDeals: b.Range,
-		BudgetSeconds: b.Budget.Seconds(), Mem: b.Mem, Workers: b.Workers,
+		BudgetSeconds: b.Budget.Seconds(), MaxNodes: b.MaxNodes, Mem: b.Mem, Workers: b.Workers,
 		DecidedPct: b.DecidedPct, Won: b.Won, Lost: b.Lost, Unknown: b.Unknown,
 		MeanMS: b.MeanMS, MedianMS: b.MedianMS, P99MS: b.P99MS, MaxMS: b.MaxMS,
 		MaxTableBytes: b.MaxTableBytes, MedianTableBytes: b.MedianTableBytes,
@@ -96,6 +98,25 @@ func (b *BenchSolve) seedType() string {
 		return "native"
 	}
 	return b.SeedType
+}
+
+// budgets writes the wall-time and node budgets per deal: "10s per deal",
+// "100 nodes per deal, no time limit", "1m0s and 100 nodes per deal", or
+// "no time or node limit".
+func (b *BenchSolve) budgets() string {
+	nodes := fmt.Sprintf("%d nodes", b.MaxNodes)
+	if b.MaxNodes == 1 {
+		nodes = "1 node"
+	}
+	switch {
+	case b.Budget > 0 && b.MaxNodes > 0:
+		return fmt.Sprintf("%v and %s per deal", b.Budget, nodes)
+	case b.Budget > 0:
+		return fmt.Sprintf("%v per deal", b.Budget)
+	case b.MaxNodes > 0:
+		return nodes + " per deal, no time limit"
+	}
+	return "no time or node limit"
 }
 
 // WriteText writes b for people, one figure a line.
@@ -119,7 +140,7 @@ func (b *BenchSolve) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, `game:          %s (%s)
 deals:         %s (%s seeds %d..%d)
-budget:        %v per deal, table memory %s, %d worker(s), one core per deal
+budget:        %s, table memory %s, %d worker(s), one core per deal
 decided:       %.1f %%
 won:           %d
 lost:          %d
@@ -130,7 +151,7 @@ states/s:      %.0f (states expanded per second of solving, one core)
 wall time:     %.1f s, peak RSS %s
 `,
 		b.Game, b.Rules, deals, b.seedType(), b.From, last,
-		b.Budget, mem, b.Workers,
+		b.budgets(), mem, b.Workers,
 		b.DecidedPct, b.Won, b.Lost, b.Unknown,
 		benchMS(b.MeanMS), benchMS(b.MedianMS), benchMS(b.P99MS), benchMS(b.MaxMS),
 		FormatBytes(b.MedianTableBytes), FormatBytes(b.MaxTableBytes),

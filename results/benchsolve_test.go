@@ -88,3 +88,42 @@ func TestBenchSolveOutput(t *testing.T) {
 		t.Errorf("unfinished run: JSON %q (%v) lacks range_deals", js.String(), err)
 	}
 }
+
+// TestBenchSolveBudgetLine is the budget line of a benchmark with each
+// budget given or not: a node budget is named, a wall-time budget of 0 is
+// no time limit (it printed "0s per deal" and left the node budget out),
+// and the JSON carries max_nodes.
+func TestBenchSolveBudgetLine(t *testing.T) {
+	for _, tc := range []struct {
+		budget   time.Duration
+		maxNodes int64
+		want     string
+	}{
+		{10 * time.Second, 0, "budget:        10s per deal, table memory 1.0 GiB, 2 worker(s), one core per deal\n"},
+		{0, 100, "budget:        100 nodes per deal, no time limit, table memory 1.0 GiB, 2 worker(s), one core per deal\n"},
+		{time.Minute, 1, "budget:        1m0s and 1 node per deal, table memory 1.0 GiB, 2 worker(s), one core per deal\n"},
+		{0, 0, "budget:        no time or node limit, table memory 1.0 GiB, 2 worker(s), one core per deal\n"},
+	} {
+		b := BenchSolve{Game: "klondike", Rules: "draw 1", Budget: tc.budget, MaxNodes: tc.maxNodes, Workers: 2, Mem: 1 << 30}
+		b.SummariseBench(benchRecords())
+		var text, js bytes.Buffer
+		if err := b.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text.String(), tc.want) {
+			t.Errorf("budget %v, %d nodes: text lacks %q:\n%s", tc.budget, tc.maxNodes, tc.want, text.String())
+		}
+		var got struct {
+			MaxNodes      *int64   `json:"max_nodes"`
+			BudgetSeconds *float64 `json:"budget_seconds"`
+		}
+		if err := b.WriteJSON(&js); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(js.Bytes(), &got); err != nil || got.MaxNodes == nil || *got.MaxNodes != tc.maxNodes ||
+			got.BudgetSeconds == nil || *got.BudgetSeconds != tc.budget.Seconds() {
+			t.Errorf("budget %v, %d nodes: JSON %s (%v), want max_nodes %d and budget_seconds %v",
+				tc.budget, tc.maxNodes, js.String(), err, tc.maxNodes, tc.budget.Seconds())
+		}
+	}
+}

@@ -21,7 +21,8 @@ func BenchFromResult(r *Result) (BenchSolve, error) {
 	if err != nil {
 		return BenchSolve{}, fmt.Errorf("%s: budget %q: %v", r.Dir, m.Budget, err)
 	}
-	b := BenchSolve{Game: m.Game, Rules: RulesSummary(&m.Rules), SeedType: m.SeedType, From: m.From, Budget: budget, Mem: m.Mem, Workers: m.Workers}
+	b := BenchSolve{Game: m.Game, Rules: RulesSummary(&m.Rules), SeedType: m.SeedType, From: m.From,
+		Budget: budget, MaxNodes: m.MaxNodes, Mem: m.Mem, Workers: m.Workers}
 	if t, err := variants.LookupSeedType(m.SeedType); err == nil {
 		b.SeedType = t.Name // the registry's name of a manifest that names the generator
 	}

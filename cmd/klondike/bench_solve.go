@@ -114,7 +114,7 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	}
 	b := results.BenchSolve{
 		Game: vg.Name, Rules: describeRules(&g.Rules), SeedType: m.SeedType, From: from,
-		Budget: o.budget, Mem: mem, Workers: o.workers,
+		Budget: o.budget, MaxNodes: o.maxNodes, Mem: mem, Workers: o.workers,
 	}
 
 	var (

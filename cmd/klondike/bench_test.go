@@ -88,6 +88,18 @@ func TestBenchSolve(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep["deals"] != 1.0 || rep["budget_seconds"] != 10.0 {
 		t.Errorf("bench solve --json = %q (%v)", out, err)
 	}
+	// A node budget is named, with or without --out (where the summary
+	// comes from the directory's manifest), and --budget 0 is no limit.
+	nodes := []string{"bench", "solve", "--from", fastSeed, "--deals", "1", "--max-nodes", "100", "--budget", "0", "--mem", "64MiB"}
+	for _, args := range [][]string{nodes, append(nodes, "--out", filepath.Join(t.TempDir(), "b"))} {
+		want := "budget:        100 nodes per deal, no time limit, table memory 64.0 MiB"
+		if out := mustRunStdout(t, args...); !strings.Contains(out, want) {
+			t.Errorf("klondike %s: output lacks %q:\n%s", strings.Join(args, " "), want, out)
+		}
+		if out := mustRunStdout(t, append(args, "--json")...); !strings.Contains(out, `"max_nodes":100,`) {
+			t.Errorf("klondike %s --json: no max_nodes 100: %s", strings.Join(args, " "), out)
+		}
+	}
 }
 
 // TestBenchSolveSeedType benchmarks deals of another numbering: bench
