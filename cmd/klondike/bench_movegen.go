@@ -43,10 +43,13 @@ cards turned, and time them; then time move generation alone and random
 playouts (uniformly random legal moves from a deal until no move is left or
 1000 plies), all on one core.
 
-The deals are native seeds S..S+N-1 (--seed, --deals). When the rules are
-those of a pinned perft table (go test ./bench) and neither --seed nor
---deals is given, the table's deals and depth are used; whenever the deals
-are in the table their counts are checked against it, and a mismatch exits
+The deals are native seeds S..S+N-1 (--seed, default 0; --deals, default
+5). When the rules are those of a pinned perft table (go test ./bench),
+giving neither --seed nor --deals takes the table's deals instead, and the
+depth defaults to the table's, whatever the deals (it suits the rules'
+branching: 8 for Klondike, 5 for Yukon); without a table it defaults to 6.
+Whenever the deals are in the table their counts are checked against it
+("pinned: not checked" when it holds none of them), and a mismatch exits
 with code 1. --divide prints, for each deal, the sequences of the full
 depth under each root move. --json prints one JSON object.
 
@@ -63,8 +66,8 @@ the same.`,
 	}
 	fs := cmd.Flags()
 	addRuleFlags(fs, &o.rules)
-	addCountFlag(fs, &o.deals, "deals", 0, fmt.Sprintf("number of deals: native seeds from --seed (default: the pinned table's deals, else %d)", benchDefaultDeals))
-	fs.IntVar(&o.depth, "depth", 0, fmt.Sprintf("perft depth (default: the pinned table's depth, else %d)", benchDefaultDepth))
+	addCountFlag(fs, &o.deals, "deals", 0, fmt.Sprintf("number of deals: native seeds from --seed (default: with neither --seed nor --deals the pinned table's deals, else %d)", benchDefaultDeals))
+	fs.IntVar(&o.depth, "depth", 0, fmt.Sprintf("perft depth (default: the depth of the rules' pinned table, whatever the deals, else %d)", benchDefaultDepth))
 	fs.BoolVar(&o.divide, "divide", false, "print each root move's count at the full depth")
 	fs.StringVar(&o.seed, "seed", "0", "first native seed of the deals")
 	fs.IntVar(&o.playouts, "playouts", 5000, "random playouts timed; 0 to skip the throughput")

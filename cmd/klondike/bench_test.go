@@ -41,6 +41,46 @@ func TestBenchMovegenSeeds(t *testing.T) {
 	}
 }
 
+// TestBenchMovegenDefaults: the default depth is the pinned table's of
+// the rules whatever the deals (the table's depth suits the rules'
+// branching), else 6; the table's deals are the default only when neither
+// --seed nor --deals is given; the help says so.
+func TestBenchMovegenDefaults(t *testing.T) {
+	quick := []string{"--playouts", "0", "--perft-time", "0"}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--draw", "1", "--seed", "1000", "--deals", "1"},
+			[]string{"deals: 1: native-pcg-v1 1000", "perft to depth 8,", "pinned: not checked (table draw1-passes0 holds none of these deals)"}},
+		{[]string{"--draw", "1", "--seed", "3"},
+			[]string{"deals: 5, native seeds 3..7", "perft to depth 8,", "pinned: ok (table draw1-passes0, 2 deals, depths 1..8)"}},
+		{[]string{"--passes", "2", "--deals", "1"},
+			[]string{"deals: 1: native-pcg-v1 0", "perft to depth 6,", "pinned: no pinned table has these rules"}},
+		{[]string{"--game", "yukon", "--seed", "7", "--deals", "1"},
+			[]string{"perft to depth 5,", "pinned: not checked"}},
+	} {
+		out := mustRun(t, append(append([]string{"bench", "movegen"}, tc.args...), quick...)...)
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("bench movegen %s: output lacks %q:\n%s", strings.Join(tc.args, " "), w, out)
+			}
+		}
+	}
+	cmd := newBenchMovegenCmd(nil)
+	for flag, want := range map[string]string{
+		"depth": "default: the depth of the rules' pinned table, whatever the deals, else 6",
+		"deals": "default: with neither --seed nor --deals the pinned table's deals, else 5",
+	} {
+		if got := cmd.Flags().Lookup(flag).Usage; !strings.Contains(got, want) {
+			t.Errorf("bench movegen --%s help %q lacks %q", flag, got, want)
+		}
+	}
+	if want := "the depth defaults to the table's"; !strings.Contains(strings.Join(strings.Fields(cmd.Long), " "), want) {
+		t.Errorf("bench movegen help lacks %q:\n%s", want, cmd.Long)
+	}
+}
+
 func TestBenchMovegenJSON(t *testing.T) {
 	out := mustRun(t, "bench", "movegen", "--draw", "3", "--depth", "3", "--playouts", "1", "--perft-time", "0", "--json")
 	var rep struct {
