@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Card is one playing card packed into a byte.
@@ -118,7 +119,11 @@ func ParseCard(s string) (c Card, lower bool, err error) {
 		case 'C', 'D', 'H', 'S':
 			suit = strings.IndexByte(suitLetters, last)
 		default:
-			return 0, false, fmt.Errorf("bad card %s: unknown suit %q", quote(s), string(last))
+			// the last character, or the last byte where the input is
+			// not UTF-8 there (quoted as "\xfe", not as the character
+			// U+00FE)
+			_, n := utf8.DecodeLastRuneInString(t)
+			return 0, false, fmt.Errorf("bad card %s: unknown suit %s", quote(s), quote(t[len(t)-n:]))
 		}
 		t = t[:len(t)-1]
 	}

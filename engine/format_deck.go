@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Klondike-Solver's deck strings (its /DECK option and deal files) write a
@@ -20,13 +21,15 @@ import (
 // ignored. It checks that every card is there once.
 func ParseDeck(s string) (Layout, error) {
 	digits := make([]byte, 0, 156)
-	for _, ch := range s {
+	for i, ch := range s {
 		switch {
 		case unicode.IsSpace(ch):
 		case ch >= '0' && ch <= '9':
 			digits = append(digits, byte(ch))
 		default:
-			return Layout{}, fmt.Errorf("deck string position %d: bad character %q", len(digits)/3+1, ch)
+			// the character, or the byte where s is not UTF-8 ("\xfe")
+			_, n := utf8.DecodeRuneInString(s[i:])
+			return Layout{}, fmt.Errorf("deck string position %d: bad character %s", len(digits)/3+1, quote(s[i:i+n]))
 		}
 	}
 	if len(digits) != 156 {

@@ -98,6 +98,9 @@ func TestParseTextErrors(t *testing.T) {
 		{"t1: | AS\nc2: -", "cell 1"},
 		{"stock: AS", "no tableau piles"},
 		{"", "no tableau piles"},
+		// a byte that is no character is quoted as a byte, a character whole
+		{"stock: 10\xfe\nt1: | AS", `bad card "10\xfe": unknown suit "\xfe"`},
+		{"stock: 10é\nt1: | AS", `bad card "10é": unknown suit "é"`},
 	} {
 		_, err := ParseText(c.in)
 		if err == nil {
