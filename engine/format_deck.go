@@ -33,7 +33,7 @@ func ParseDeck(s string) (Layout, error) {
 		}
 	}
 	if len(digits) != 156 {
-		return Layout{}, fmt.Errorf("deck string: %d digits, want 156", len(digits))
+		return Layout{}, fmt.Errorf("deck string: %s, want 156", plural(len(digits), "digit"))
 	}
 	var cards [52]Card
 	var at [64]int // 1-based position of each card seen
@@ -65,20 +65,20 @@ func ParseDeck(s string) (Layout, error) {
 // stock of 24, and nothing on the waste, foundations, reserves or cells.
 func FormatDeck(l Layout) (string, error) {
 	if len(l.Piles) != 7 {
-		return "", fmt.Errorf("deck string: %d tableau piles; needs a fresh 7-pile Klondike deal", len(l.Piles))
+		return "", fmt.Errorf("deck string: %s; needs a fresh 7-pile Klondike deal", plural(len(l.Piles), "tableau pile"))
 	}
 	if len(l.FaceDown) != 7 {
 		return "", fmt.Errorf("deck string: %d face-down counts for 7 tableau piles", len(l.FaceDown))
 	}
 	for p, pile := range l.Piles {
 		if len(pile) != p+1 || l.FaceDown[p] != p {
-			return "", fmt.Errorf("deck string: tableau pile %d holds %d cards, %d face down; a fresh deal has %d, %d face down",
-				p+1, len(pile), l.FaceDown[p], p+1, p)
+			return "", fmt.Errorf("deck string: tableau pile %d holds %s, %d face down; a fresh deal has %d, %d face down",
+				p+1, plural(len(pile), "card"), l.FaceDown[p], p+1, p)
 		}
 	}
 	switch {
 	case len(l.Stock) != 24:
-		return "", fmt.Errorf("deck string: stock of %d cards; a fresh deal has 24", len(l.Stock))
+		return "", fmt.Errorf("deck string: stock of %s; a fresh deal has 24", plural(len(l.Stock), "card"))
 	case len(l.Waste) != 0:
 		return "", errors.New("deck string: the waste is not empty")
 	case len(l.Reserves) != 0:

@@ -101,6 +101,7 @@ func TestParseDeckErrors(t *testing.T) {
 		{"short", ksReadmeDeck[:153], "deck string: 153 digits, want 156"},
 		{"long", ksReadmeDeck + "0", "deck string: 157 digits, want 156"},
 		{"empty", "", "deck string: 0 digits, want 156"},
+		{"one", "0", "deck string: 1 digit, want 156"},
 		{"letter", ksReadmeDeck[:10] + "x" + ksReadmeDeck[10:], `deck string position 4: bad character "x"`},
 		{"byte", ksReadmeDeck[:10] + "\xfe" + ksReadmeDeck[10:], `deck string position 4: bad character "\xfe"`},
 		{"character", ksReadmeDeck[:10] + "é" + ksReadmeDeck[10:], `deck string position 4: bad character "é"`},

@@ -280,7 +280,7 @@ func FormatSolvitaire(l Layout) ([]byte, error) {
 		b.WriteString("\n    ")
 		d := l.FaceDown[i]
 		if d < 0 || d > len(p) {
-			return nil, fmt.Errorf("tableau pile %d: %d face-down cards but the pile holds %d", i+1, d, len(p))
+			return nil, fmt.Errorf("tableau pile %d: %s but the pile holds %d", i+1, plural(d, "face-down card"), len(p))
 		}
 		list(fmt.Sprintf("tableau pile %d", i+1), p, d)
 	}

@@ -19,27 +19,27 @@ import (
 // or the first missing card.
 func CheckCards(r *Rules, l Layout) error {
 	if len(l.Piles) != len(r.Deal) {
-		return fmt.Errorf("%d tableau piles; the game has %d", len(l.Piles), len(r.Deal))
+		return fmt.Errorf("%s; the game has %d", plural(len(l.Piles), "tableau pile"), len(r.Deal))
 	}
 	if len(l.FaceDown) != len(l.Piles) {
-		return fmt.Errorf("%d face-down counts for %d tableau piles", len(l.FaceDown), len(l.Piles))
+		return fmt.Errorf("%s for %s", plural(len(l.FaceDown), "face-down count"), plural(len(l.Piles), "tableau pile"))
 	}
 	for i, d := range l.FaceDown {
 		if d < 0 {
 			return fmt.Errorf("tableau pile %d: negative face-down count %d", i+1, d)
 		}
 		if d > len(l.Piles[i]) {
-			return fmt.Errorf("tableau pile %d: %d face-down cards but the pile holds %d", i+1, d, len(l.Piles[i]))
+			return fmt.Errorf("tableau pile %d: %s but the pile holds %d", i+1, plural(d, "face-down card"), len(l.Piles[i]))
 		}
 	}
 	if len(l.Foundations) > r.Foundations() {
-		return fmt.Errorf("%d foundations; the game has %d", len(l.Foundations), r.Foundations())
+		return fmt.Errorf("%s; the game has %d", plural(len(l.Foundations), "foundation"), r.Foundations())
 	}
 	if len(l.Reserves) > r.Reserves {
-		return fmt.Errorf("%d reserves; the game has %d", len(l.Reserves), r.Reserves)
+		return fmt.Errorf("%s; the game has %d", plural(len(l.Reserves), "reserve"), r.Reserves)
 	}
 	if len(l.Cells) > r.Cells {
-		return fmt.Errorf("%d cells; the game has %d", len(l.Cells), r.Cells)
+		return fmt.Errorf("%s; the game has %d", plural(len(l.Cells), "cell"), r.Cells)
 	}
 	if l.Recycles < 0 {
 		return fmt.Errorf("negative recycle count %d", l.Recycles)
@@ -129,9 +129,9 @@ func CheckCards(r *Rules, l Layout) error {
 	// (Yukon) holds none: its search has no draw count to turn them by.
 	if n, most := len(l.Stock)+len(l.Waste), max(r.StockCount(), 0); n > most {
 		if most == 0 {
-			return fmt.Errorf("%d cards in the stock and waste; the game has no stock (a deal of another game?)", n)
+			return fmt.Errorf("%s in the stock and waste; the game has no stock (a deal of another game?)", plural(n, "card"))
 		}
-		return fmt.Errorf("%d cards in the stock and waste; the game deals %d to its stock (a deal of another game?)", n, most)
+		return fmt.Errorf("%s in the stock and waste; the game deals %d to its stock (a deal of another game?)", plural(n, "card"), most)
 	}
 	return nil
 }

@@ -124,7 +124,7 @@ func Pack(s *State) (Packed, error) {
 		copy(d.hidden[i][:], pile[:down])
 		up := pile[down:]
 		if down > 0 && len(up) == 0 {
-			return p, fmt.Errorf("pile %d has %d face-down cards and none face up", i+1, down)
+			return p, fmt.Errorf("pile %d has %s and none face up", i+1, plural(down, "face-down card"))
 		}
 		for k := 1; k < len(up); k++ {
 			if !g.fits(up[k], up[k-1]) {

@@ -326,9 +326,14 @@ func VerifyLabelled(s State, steps []Step, fl FoundationLabels) error {
 	return nil
 }
 
+// plural writes a count with its noun, singular for one: "1 card",
+// "2 cards", "3 passes".
 func plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "s"):
+		return strconv.Itoa(n) + " " + word + "es"
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }

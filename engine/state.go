@@ -323,20 +323,20 @@ func (g *Game) NewState(l Layout) (State, error) {
 	}
 	r := &g.Rules
 	if len(l.Reserves) != 0 && len(l.Reserves) != r.Reserves {
-		return s, fmt.Errorf("%d reserves, want %d", len(l.Reserves), r.Reserves)
+		return s, fmt.Errorf("%s, want %d", plural(len(l.Reserves), "reserve"), r.Reserves)
 	}
 	if len(l.Cells) > r.Cells {
-		return s, fmt.Errorf("%d cells, the game has %d", len(l.Cells), r.Cells)
+		return s, fmt.Errorf("%s, the game has %d", plural(len(l.Cells), "cell"), r.Cells)
 	}
 	if len(l.Waste) > 0 && r.StockTo != StockToWaste {
 		return s, errors.New("the game has no waste but the deal has one")
 	}
 	if r.Passes > 0 && l.Recycles >= r.Passes {
-		passes := fmt.Sprintf("%d passes through the stock", r.Passes)
+		passes := plural(r.Passes, "pass") + " through the stock"
 		if r.Passes == 1 {
 			passes = "one pass through the stock"
 		}
-		return s, fmt.Errorf("%d recycles done but the game allows %s", l.Recycles, passes)
+		return s, fmt.Errorf("%s done but the game allows %s", plural(l.Recycles, "recycle"), passes)
 	}
 	s.base = 1
 	if r.BaseDealt {
@@ -571,7 +571,7 @@ func (s *State) Validate() error {
 	case jf < 0 || jf >= g.founds:
 		return fmt.Errorf("the Joker's place %d is no foundation of the game", s.jk)
 	case s.jkRank < 2 || s.jkRank > s.found[jf] || int(s.jkRank) > g.ranks || s.base != 1:
-		return fmt.Errorf("the Joker stands for rank %d on foundation %d of %d cards", s.jkRank, jf+1, s.found[jf])
+		return fmt.Errorf("the Joker stands for rank %d on foundation %d of %s", s.jkRank, jf+1, plural(int(s.found[jf]), "card"))
 	default:
 		count[Joker]++
 	}
@@ -593,7 +593,7 @@ func (s *State) Validate() error {
 	for suit := 0; suit < 4; suit++ {
 		for rank := 1; rank <= g.ranks; rank++ {
 			if n := count[NewCard(rank, suit)]; n != g.Rules.Decks {
-				return fmt.Errorf("card %v appears %d times, want %d", NewCard(rank, suit), n, g.Rules.Decks)
+				return fmt.Errorf("card %v appears %s, want %s", NewCard(rank, suit), times(n), times(g.Rules.Decks))
 			}
 		}
 	}
@@ -609,10 +609,10 @@ func (s *State) Validate() error {
 			continue
 		}
 		if d := int(s.down[i]); d > 0 && d >= n {
-			return fmt.Errorf("pile %d has %d face-down cards of %d: its top must be face up", i+1, d, n)
+			return fmt.Errorf("pile %d has %s of %d: its top must be face up", i+1, plural(d, "face-down card"), n)
 		}
 		if want := g.runCount(s.Pile(i), int(s.down[i])); int(s.run[i]) != want {
-			return fmt.Errorf("pile %d has a movable run of %d cards but %d are recorded", i+1, want, s.run[i])
+			return fmt.Errorf("pile %d has a movable run of %s but %d recorded", i+1, plural(want, "card"), s.run[i])
 		}
 	}
 	for i := g.reserves; i < MaxReserves; i++ {
@@ -621,13 +621,13 @@ func (s *State) Validate() error {
 		}
 	}
 	if s.waste > s.end[0] {
-		return fmt.Errorf("waste of %d cards in a talon of %d", s.waste, s.end[0])
+		return fmt.Errorf("waste of %s in a talon of %d", plural(int(s.waste), "card"), s.end[0])
 	}
 	if g.Rules.StockTo != StockToWaste && s.waste != 0 {
 		return errors.New("a waste in a game that has none")
 	}
 	if g.Rules.Passes > 0 && int(s.recycles) >= g.Rules.Passes {
-		return fmt.Errorf("%d recycles with %d passes", s.recycles, g.Rules.Passes)
+		return fmt.Errorf("%s with %s", plural(int(s.recycles), "recycle"), plural(g.Rules.Passes, "pass"))
 	}
 	if s.base < 1 || int(s.base) > g.ranks {
 		return fmt.Errorf("foundation base rank %d", s.base)

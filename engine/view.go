@@ -331,7 +331,11 @@ func (g *Game) NewView(l Layout) (View, error) {
 		missing = append(missing, Joker)
 	}
 	if len(missing) != unknown {
-		return v, fmt.Errorf("%d cards are not in sight but the position has %d unseen (??); write ?? for each card not seen", len(missing), unknown)
+		are := " are"
+		if len(missing) == 1 {
+			are = " is"
+		}
+		return v, fmt.Errorf("%s%s not in sight but the position has %d unseen (??); write ?? for each card not seen", plural(len(missing), "card"), are, unknown)
 	}
 	if unknown > MaxCards {
 		return v, fmt.Errorf("%d unseen cards", unknown)
