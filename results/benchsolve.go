@@ -104,10 +104,7 @@ func (b *BenchSolve) seedType() string {
 // "100 nodes per deal, no time limit", "1m0s and 100 nodes per deal", or
 // "no time or node limit".
 func (b *BenchSolve) budgets() string {
-	nodes := fmt.Sprintf("%d nodes", b.MaxNodes)
-	if b.MaxNodes == 1 {
-		nodes = "1 node"
-	}
+	nodes := Counted(b.MaxNodes, "node")
 	switch {
 	case b.Budget > 0 && b.MaxNodes > 0:
 		return fmt.Sprintf("%v and %s per deal", b.Budget, nodes)

@@ -89,7 +89,7 @@ func SummarisePlay(recs []Record) PlayStats {
 func PlayerSummary(m *Manifest) string {
 	s := m.Player
 	if m.Player == "planner" || m.Player == "expert" {
-		s += fmt.Sprintf(" (%d samples, %d nodes)", m.PlayerSamples, m.PlayerNodes)
+		s += fmt.Sprintf(" (%s, %s)", Counted(int64(m.PlayerSamples), "sample"), Counted(m.PlayerNodes, "node"))
 	}
 	switch m.PlayerMemory {
 	case "none":

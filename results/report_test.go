@@ -407,4 +407,8 @@ func TestPlayerSummaryNamesTheInformation(t *testing.T) {
 	if _, _, err := (&Manifest{Player: "expert", PlayerMemory: "all"}).PlayerFactory(); err == nil {
 		t.Error("memory \"all\": no error")
 	}
+	one := Manifest{Player: "planner", PlayerSamples: 1, PlayerNodes: 1}
+	if got, want := PlayerSummary(&one), "planner (1 sample, 1 node)"; got != want {
+		t.Errorf("one sample of one node: %q, want %q", got, want)
+	}
 }

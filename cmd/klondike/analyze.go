@@ -201,7 +201,7 @@ func writeAnalyzeText(w io.Writer, rep *analyzeReport) error {
 		fmt.Fprintf(w, "moves open there: %d of %d win\n", rep.Winning, len(rep.Alternatives))
 		writeHintMoves(w, rep.Alternatives)
 		if best := rep.Alternatives[0]; best.Verdict == "won" {
-			fmt.Fprintf(w, "a winning line from before move %d (%d steps):\n", rep.Decisive, best.Length)
+			fmt.Fprintf(w, "a winning line from before move %d (%s):\n", rep.Decisive, counted(int64(best.Length), "step"))
 			width := len(strconv.Itoa(rep.Decisive - 1 + best.Length))
 			for i, st := range best.Line {
 				fmt.Fprintf(w, "  %*d. %s\n", width, rep.Decisive+i, stepText(st))

@@ -210,20 +210,20 @@ func writeBenchMovegen(w io.Writer, rep *benchMovegenReport) error {
 	case p.Mismatch != "":
 		fmt.Fprintf(w, "pinned: MISMATCH with table %s: %s\n", p.Table, p.Mismatch)
 	default:
-		fmt.Fprintf(w, "pinned: ok (table %s, %d deals, depths 1..%d)\n", p.Table, p.Deals, p.Depth)
+		fmt.Fprintf(w, "pinned: ok (table %s, %s, depths 1..%d)\n", p.Table, counted(int64(p.Deals), "deal"), p.Depth)
 	}
 	clock := "CPU second of the process"
 	if m.Clock != "cpu" {
 		clock = "wall-clock second"
 	}
 	fmt.Fprintf(w, "throughput, one core, per %s:\n", clock)
-	fmt.Fprintf(w, "  perft:       %s nodes/s (%d nodes in %d passes, %s)\n",
-		si(m.Perft.NodesPerSec), m.Perft.Nodes, m.Perft.Passes, spans(m.Perft.Seconds, m.Perft.CPUSeconds))
+	fmt.Fprintf(w, "  perft:       %s nodes/s (%s in %s, %s)\n",
+		si(m.Perft.NodesPerSec), counted(m.Perft.Nodes, "node"), counted(int64(m.Perft.Passes), "pass"), spans(m.Perft.Seconds, m.Perft.CPUSeconds))
 	if t := m.Throughput; t != nil {
 		fmt.Fprintf(w, "  generation:  %s positions/s, %s moves/s, %.1f ns per generation (%d positions of random playouts, %s)\n",
 			si(t.GenPerSec), si(t.GenMovesPerSec), t.NsPerGen, t.Generations, spans(t.GenSeconds, t.GenCPUSeconds))
-		fmt.Fprintf(w, "  playouts:    %s playouts/s, %s moves/s (%d playouts, %.1f moves each, %d stopped at %d plies, %s)\n",
-			si(t.PlayoutsPerSec), si(t.PlayoutMovesPerSec), t.Playouts,
+		fmt.Fprintf(w, "  playouts:    %s playouts/s, %s moves/s (%s, %.1f moves each, %d stopped at %d plies, %s)\n",
+			si(t.PlayoutsPerSec), si(t.PlayoutMovesPerSec), counted(t.Playouts, "playout"),
 			float64(t.PlayoutMoves)/float64(t.Playouts), t.Capped, bench.PlayoutPlies, spans(t.PlayoutSeconds, t.PlayoutCPUSeconds))
 	}
 	_, err := fmt.Fprintf(w, "  state size:  %d bytes (engine %s)\n", m.StateBytes, m.Engine)

@@ -50,7 +50,7 @@ never edit it.`,
 			if err := writeOutput("--out", out, buf.Bytes()); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(stdout, "%s: %d claims from %d result directories\n", out, len(results.Claims()), len(rs))
+			_, err = fmt.Fprintf(stdout, "%s: %s from %s\n", out, counted(int64(len(results.Claims())), "claim"), counted(int64(len(rs)), "result directory"))
 			return err
 		},
 	}

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/pflag"
 )
 
@@ -96,18 +96,5 @@ func addHTMLFlag(fs *pflag.FlagSet, p *string) {
 }
 
 // counted writes a count with its noun, singular for one: "1 node",
-// "2 nodes", "3 result directories".
-func counted(n int64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	switch {
-	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
-		noun = noun[:len(noun)-1] + "ies"
-	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "x"), strings.HasSuffix(noun, "ch"):
-		noun += "es"
-	default:
-		noun += "s"
-	}
-	return fmt.Sprintf("%d %s", n, noun)
-}
+// "2 nodes", "3 result directories" (results.Counted).
+func counted(n int64, noun string) string { return results.Counted(n, noun) }

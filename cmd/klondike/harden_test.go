@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -340,7 +341,7 @@ func TestExitCodes(t *testing.T) {
 	// too few found: a deal the budget leaves unknown, and no other searched
 	few := []string{"winnable", "--count", "1", "--max-deals", "1", "--max-nodes", "1", "--budget", "0", "--workers", "1", "--out", filepath.Join(tmp, "winnable-few")}
 	if out, errs, code := klondike(t, few...); code != exitFail || out != "" ||
-		!strings.HasSuffix(errs, "klondike: 1 deals searched (--max-deals) before 1 winnable deals were found\n") {
+		!strings.HasSuffix(errs, "klondike: 1 deal searched (--max-deals) before 1 winnable deal was found\n") {
 		t.Errorf("klondike %s: exit %d, stdout %q, stderr %q; want 1 and too few found", strings.Join(few, " "), code, out, errs)
 	}
 }
@@ -577,6 +578,58 @@ func TestWording(t *testing.T) {
 		if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o644 {
 			t.Errorf("%s: mode %v (%v), want 0644", p, st.Mode().Perm(), err)
 		}
+	}
+}
+
+// TestWordingOfOne: a count of one takes the singular in what the
+// commands print and refuse ("1 card is unseen", "won in 1 step"), where
+// they said "1 cards are unseen", "won in 1 steps" (TestMatchUsageErrors
+// and TestExitCodes have match's "1 player" and winnable's "1 deal").
+func TestWordingOfOne(t *testing.T) {
+	var one strings.Builder // every card home but the King of spades
+	one.WriteString("stock:\nwaste:\n")
+	for i, suit := range []string{"C", "D", "H", "S"} {
+		fmt.Fprintf(&one, "f%d:", i+1)
+		for _, r := range []string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"} {
+			if r+suit != "KS" {
+				one.WriteString(" " + r + suit)
+			}
+		}
+		one.WriteString("\n")
+	}
+	one.WriteString("t1: | KS\nt2: |\nt3: |\nt4: |\nt5: |\nt6: |\nt7: |\n")
+	deal := writeFile(t, "one.txt", one.String())
+	sol := writeFile(t, "one.json", mustRun(t, "solve", "--deal", deal, "--json"))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--deal", deal}, "verdict: won in 1 step\n"},
+		{[]string{"verify", "--deal", deal, "--solution", sol}, "valid: wins in 1 step\n"},
+		{[]string{"hint", "--deal", deal}, "KS              won in 1 step\n"},
+		{[]string{"bench", "movegen", "--seed", "0", "--deals", "1", "--depth", "2", "--perft-time", "0", "--playouts", "1"},
+			"pinned: ok (table draw3-passes0, 1 deal, depths 1..2)"},
+		{[]string{"bench", "movegen", "--seed", "0", "--deals", "1", "--depth", "2", "--perft-time", "0", "--playouts", "1"},
+			"nodes in 1 pass, "},
+		{[]string{"bench", "movegen", "--seed", "0", "--deals", "1", "--depth", "2", "--perft-time", "0", "--playouts", "1"},
+			"(1 playout, "},
+	} {
+		if out := mustRun(t, tc.args...); !strings.Contains(out, tc.want) {
+			t.Errorf("klondike %s: output lacks %q:\n%s", strings.Join(tc.args, " "), tc.want, out)
+		}
+	}
+	unseen := writeFile(t, "unseen.txt", strings.Replace(mustRun(t, "deal", "--seed", "1"), "t2: 2H | 5C", "t2: ?? | 5C", 1))
+	checkOneLineError(t, []string{"solve", "--deal", unseen}, exitUsage, "1 card is unseen (??);")
+	lost := hintReport{Moves: []hintMove{{Verdict: "lost"}}}
+	if got, want := hintSummary(&lost), "no move wins: the position is lost (its one move loses)"; got != want {
+		t.Errorf("hint of a position with one move, lost: %q, want %q", got, want)
+	}
+	run := smallRun(t, filepath.Join(t.TempDir(), "run"), "3")
+	if out := mustRun(t, "claims", "--out", filepath.Join(t.TempDir(), "c.md"), run); !strings.Contains(out, " from 1 result directory\n") {
+		t.Errorf("claims of one directory: %q", out)
+	}
+	if out := mustRun(t, "merge", "--out", filepath.Join(t.TempDir(), "m"), run); !strings.Contains(out, " from 1 directory (") {
+		t.Errorf("merge of one directory: %q", out)
 	}
 }
 

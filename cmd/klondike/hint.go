@@ -215,6 +215,8 @@ func hintSummary(rep *hintReport) string {
 		return "no legal move: the game is over"
 	case rep.Winning > 0:
 		return fmt.Sprintf("winning moves: %d of %d", rep.Winning, n)
+	case lost == n && n == 1:
+		return "no move wins: the position is lost (its one move loses)"
 	case lost == n:
 		return fmt.Sprintf("no move wins: the position is lost (all %d moves lose)", n)
 	}
@@ -228,7 +230,7 @@ func writeHintMoves(w io.Writer, moves []hintMove) {
 		v := m.Verdict
 		switch m.Verdict {
 		case "won":
-			v = fmt.Sprintf("won in %d steps", m.Length)
+			v = "won in " + counted(int64(m.Length), "step")
 		case "unknown":
 			v = fmt.Sprintf("unknown (stopped: %s)", m.Stop)
 		}

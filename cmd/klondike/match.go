@@ -91,7 +91,7 @@ func (o *matchOptions) manifest() (results.MatchManifest, error) {
 		}
 	}
 	if n := len(players); n < multi.MinPlayers || n > multi.MaxPlayers {
-		return m, usageErrorf("--players: %d players; want %d to %d", n, multi.MinPlayers, multi.MaxPlayers)
+		return m, usageErrorf("--players: %s; want %d to %d", counted(int64(n), "player"), multi.MinPlayers, multi.MaxPlayers)
 	}
 	if o.mode != results.ModeTurns && o.mode != results.ModeSimultaneous {
 		return m, usageErrorf("--mode %q: want turns or simultaneous", o.mode)
@@ -109,7 +109,7 @@ func (o *matchOptions) manifest() (results.MatchManifest, error) {
 			speeds = append(speeds, v)
 		}
 		if len(speeds) != len(players) {
-			return m, usageErrorf("--speeds: %d speeds for %d players", len(speeds), len(players))
+			return m, usageErrorf("--speeds: %s for %s", counted(int64(len(speeds)), "speed"), counted(int64(len(players)), "player"))
 		}
 	}
 	if o.forced && o.mode != results.ModeTurns {

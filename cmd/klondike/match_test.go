@@ -133,7 +133,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		want []string
 	}{
 		{[]string{"match", "--games", "3", "--out", "x"}, []string{"--players"}},
-		{[]string{"match", "--players", "greedy", "--games", "3", "--out", "x"}, []string{"1 players", "2 to 5"}},
+		{[]string{"match", "--players", "greedy", "--games", "3", "--out", "x"}, []string{"--players: 1 player; want 2 to 5"}},
 		{[]string{"match", "--players", "a,b,c,d,e,f", "--games", "3", "--out", "x"}, []string{`unknown player "a"`}},
 		{[]string{"match", "--players", "greedy,greedy,greedy,greedy,greedy,greedy", "--games", "3", "--out", "x"}, []string{"6 players"}},
 		{[]string{"match", "--players", "greedy,planner", "--games", "3", "--out", "x"}, []string{`unknown player "planner"`}},
@@ -142,7 +142,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--mode", "fast"}, []string{`--mode "fast"`}},
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--speeds", "1,2"}, []string{"--speeds is for --mode simultaneous"}},
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--mode", "simultaneous", "--speeds", "1,0"}, []string{`"0"`}},
-		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--mode", "simultaneous", "--speeds", "1"}, []string{"1 speeds for 2 players"}},
+		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--mode", "simultaneous", "--speeds", "1"}, []string{"--speeds: 1 speed for 2 players"}},
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--mode", "simultaneous", "--forced-play"}, []string{"--forced-play"}},
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--game", "klondike"}, []string{"--game"}},
 		{[]string{"match", "--players", "greedy,human", "--games", "3", "--out", "x", "--shard", "3/2"}, []string{"--shard"}},

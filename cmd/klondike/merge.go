@@ -55,8 +55,8 @@ func runMerge(w io.Writer, o *mergeOptions, dirs []string) error {
 		return runError(err)
 	}
 	m := res.Manifest
-	_, err = fmt.Fprintf(w, "%s: %d records of seeds %d..%d from %d directories (%s)",
-		o.out, res.Records, m.From, m.From+m.Deals-1, len(dirs), m.Shard)
+	_, err = fmt.Fprintf(w, "%s: %s of seeds %d..%d from %s (%s)",
+		o.out, counted(int64(res.Records), "record"), m.From, m.From+m.Deals-1, counted(int64(len(dirs)), "directory"), m.Shard)
 	if err == nil && res.Missing > 0 {
 		_, err = fmt.Fprintf(w, ", %s missing", counted(int64(res.Missing), "seed"))
 	}

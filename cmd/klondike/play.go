@@ -215,7 +215,7 @@ func explainText(w io.Writer, indent string, d decisionReport) {
 		fmt.Fprintf(w, "%sthe one line on: %s\n", indent, lineText(d.Choices[0].Line))
 		return
 	}
-	fmt.Fprintf(w, "%s%d samples, %d lines:\n", indent, d.Samples, len(d.Choices))
+	fmt.Fprintf(w, "%s%s, %d lines:\n", indent, counted(int64(d.Samples), "sample"), len(d.Choices))
 	for _, c := range d.Choices {
 		mark := " "
 		if c.Chosen {
@@ -299,7 +299,7 @@ func runPlay(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *playOptions
 		if err != nil {
 			return err
 		}
-		sub := fmt.Sprintf("deal: %s; player: %s; result: %s (%s), %d cards on the foundations", rep.Deal, rep.Player, rep.Result, rep.End, rep.Cards)
+		sub := fmt.Sprintf("deal: %s; player: %s; result: %s (%s), %s on the foundations", rep.Deal, rep.Player, rep.Result, rep.End, counted(int64(rep.Cards), "card"))
 		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
 		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
 			return err

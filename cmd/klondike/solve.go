@@ -125,7 +125,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		}
 		sub := fmt.Sprintf("deal: %s; verdict: %s", rep.Deal, rep.Verdict)
 		if rep.Verdict == "won" {
-			sub += fmt.Sprintf(" in %d steps", len(rep.Solution))
+			sub += " in " + counted(int64(len(rep.Solution)), "step")
 		}
 		p := page.Page{Title: pageTitle(rep.Game, rep.Rules), Subtitle: sub, Lines: []page.Line{ln}}
 		if err := writePage(o.html, []string{o.source.deal}, p); err != nil {
@@ -158,7 +158,7 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 	fmt.Fprintf(w, "deal: %s\n", rep.Deal)
 	switch rep.Verdict {
 	case "won":
-		fmt.Fprintf(w, "verdict: won in %d steps\n", len(rep.Solution))
+		fmt.Fprintf(w, "verdict: won in %s\n", counted(int64(len(rep.Solution)), "step"))
 	case "lost":
 		fmt.Fprintf(w, "verdict: lost\n")
 	case "unknown":

@@ -159,7 +159,12 @@ type position struct {
 func (o *sourceOptions) position(fs *pflag.FlagSet, vg *variants.Game, g *engine.Game) (position, error) {
 	p, err := o.positionOrView(fs, vg, g)
 	if err == nil && p.view != nil {
-		return position{}, usageErrorf("deal (%s): %d cards are unseen (??); only hint plays a position with unseen cards", p.desc, p.view.Hidden())
+		are := "are"
+		if p.view.Hidden() == 1 {
+			are = "is"
+		}
+		return position{}, usageErrorf("deal (%s): %s %s unseen (??); only hint plays a position with unseen cards",
+			p.desc, counted(int64(p.view.Hidden()), "card"), are)
 	}
 	return p, err
 }

@@ -73,7 +73,7 @@ func runVerify(w io.Writer, fs *pflag.FlagSet, o *verifyOptions) error {
 		fmt.Fprintf(w, "invalid: %v\n", err)
 		return &exitError{code: exitFail}
 	}
-	_, err = fmt.Fprintf(w, "valid: wins in %d steps\n", len(sol.Steps))
+	_, err = fmt.Fprintf(w, "valid: wins in %s\n", counted(int64(len(sol.Steps)), "step"))
 	return err
 }
 

@@ -163,8 +163,8 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 		for _, p := range line.Plays {
 			plays = append(plays, fmt.Sprintf("%s %d/%d", p.Player, p.Wins, p.Plays))
 		}
-		fmt.Fprintf(stdout, "%s %d: %s, solution %d steps (games won: %s)\n",
-			line.SeedType, line.Seed, line.Grade, line.SolutionLen, strings.Join(plays, ", "))
+		fmt.Fprintf(stdout, "%s %d: %s, solution %s (games won: %s)\n",
+			line.SeedType, line.Seed, line.Grade, counted(int64(line.SolutionLen), "step"), strings.Join(plays, ", "))
 	}
 	what := "winnable"
 	if o.grade != "" {
@@ -172,11 +172,15 @@ func runWinnable(ctx context.Context, stdout, stderr io.Writer, fs *pflag.FlagSe
 	}
 	fmt.Fprintf(stderr, "winnable: %d %s %s of %d asked; %s searched from %d: %d won, %d lost, %d unknown (skipped)\n",
 		len(res.Deals), what, deals(len(res.Deals)), o.count, fmt.Sprintf("%d %s", res.Searched, deals(res.Searched)), m.From, res.Won, res.Lost, res.Unknown)
+	wanted := fmt.Sprintf("%d %s %s were", o.count, what, deals(int(o.count)))
+	if o.count == 1 {
+		wanted = "1 " + what + " deal was"
+	}
 	switch {
 	case res.Exhausted:
-		return failErrorf("the %s deal numbers below 2^64, which winnable searches, ran out before %d %s deals were found", m.SeedType, o.count, what)
+		return failErrorf("the %s deal numbers below 2^64, which winnable searches, ran out before %s found", m.SeedType, wanted)
 	case res.Limited:
-		return failErrorf("%d deals searched (--max-deals) before %d %s deals were found", res.Searched, o.count, what)
+		return failErrorf("%s searched (--max-deals) before %s found", counted(int64(res.Searched), "deal"), wanted)
 	}
 	return nil
 }
