@@ -93,7 +93,7 @@ func (m *MatchManifest) Check() error {
 		return fmt.Errorf("mode %q: want %s or %s", m.Mode, ModeTurns, ModeSimultaneous)
 	}
 	if n := len(m.Players); n < multi.MinPlayers || n > multi.MaxPlayers {
-		return fmt.Errorf("%d players: want %d to %d", n, multi.MinPlayers, multi.MaxPlayers)
+		return fmt.Errorf("%s: want %d to %d", Counted(int64(n), "player"), multi.MinPlayers, multi.MaxPlayers)
 	}
 	for _, p := range m.Players {
 		if _, err := mplayer.New(p); err != nil {

@@ -260,11 +260,7 @@ func (s MatchStatus) Line() string {
 		fmt.Fprintf(&b, "%splayer %d (%s) won %d", sep, i+1, s.Manifest.Players[i], w)
 		sep = ", "
 	}
-	if s.Ties == 1 {
-		b.WriteString(", 1 tie")
-	} else {
-		fmt.Fprintf(&b, ", %d ties", s.Ties)
-	}
+	b.WriteString(", " + Counted(int64(s.Ties), "tie"))
 	if s.Done > 0 {
 		s.Pace.write(&b, "game")
 	}

@@ -87,6 +87,9 @@ func TestMatchResumes(t *testing.T) {
 		}
 		merged := filepath.Join(t.TempDir(), "merged")
 		checkOneLineError(t, []string{"merge", "--out", merged, s1}, exitUsage, "missing")
+		if out := mustRun(t, "merge", "--allow-gaps", "--out", filepath.Join(t.TempDir(), "gaps"), s1); !strings.Contains(out, " games of seeds 5..34 from 1 directory (merged 1 of 2), 15 seeds missing") {
+			t.Errorf("merge of one shard: %q", out)
+		}
 		if out := mustRun(t, "merge", "--out", merged, s1, s2); !strings.Contains(out, "30 games") {
 			t.Fatalf("merge: %q", out)
 		}

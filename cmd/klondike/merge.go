@@ -72,8 +72,8 @@ func runMergeMatches(w io.Writer, o *mergeOptions, dirs []string) error {
 	if err != nil {
 		return runError(err)
 	}
-	_, err = fmt.Fprintf(w, "%s: %d games of seeds %d..%d from %d directories (%s)",
-		o.out, n, m.From, m.From+m.Games-1, len(dirs), m.Shard)
+	_, err = fmt.Fprintf(w, "%s: %s of seeds %d..%d from %s (%s)",
+		o.out, counted(int64(n), "game"), m.From, m.From+m.Games-1, counted(int64(len(dirs)), "directory"), m.Shard)
 	if err == nil && missing > 0 {
 		_, err = fmt.Fprintf(w, ", %s missing", counted(int64(missing), "seed"))
 	}
