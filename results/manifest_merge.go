@@ -105,24 +105,11 @@ func Merge(out string, dirs []string, allowGaps bool) (MergeResult, error) {
 // passes are joined when their passes agree (the records already carry
 // the passes' verdicts, and Passes adds up their counts).
 func mergeShards(parts []Result) (Result, error) {
-	shards := make([]Shard, len(parts))
 	m0 := &parts[0].Manifest
-	for i := range parts {
-		d, m := parts[i].Dir, &parts[i].Manifest
-		sh, err := ParseShard(m.Shard)
-		if err != nil {
-			return Result{}, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
-		}
-		shards[i] = sh
-		if field, a, b := shardDiff(m0, m); field != "" {
-			return Result{}, refuse("%s and %s differ in %s: %s vs %s", parts[0].Dir, d, field, a, b)
-		}
-		if sh.N != shards[0].N {
-			return Result{}, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", parts[0].Dir, d, m0.Shard, m.Shard)
-		}
-		if j := slices.Index(shards[:i], sh); j >= 0 {
-			return Result{}, refuse("shard %s is given twice: %s and %s", sh, parts[j].Dir, d)
-		}
+	shards, err := joinableShards(len(parts), func(i int) (string, string) { return parts[i].Dir, parts[i].Manifest.Shard },
+		func(i int) (string, string, string) { return shardDiff(m0, &parts[i].Manifest) })
+	if err != nil {
+		return Result{}, err
 	}
 	// Each part's records hold no seed twice (ReadRecords refuses it), each
 	// lies in its part's shard, and no shard is given twice: so no seed is
@@ -161,6 +148,34 @@ func mergeShards(parts []Result) (Result, error) {
 		}
 	}
 	return Result{Manifest: merged, Records: all, Passes: passes}, nil
+}
+
+// joinableShards checks n shard directories to be joined (dirShard(i):
+// part i's directory and manifest shard; diff(i): the first field in which
+// its manifest and part 0's differ where shards of one run may not): each
+// shard k/n, all of one n, none given twice. It returns their shards.
+func joinableShards(n int, dirShard func(i int) (dir, shard string), diff func(i int) (field, a, b string)) ([]Shard, error) {
+	shards := make([]Shard, n)
+	dir0, shard0 := dirShard(0)
+	for i := range shards {
+		d, text := dirShard(i)
+		sh, err := ParseShard(text)
+		if err != nil {
+			return nil, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, text)
+		}
+		shards[i] = sh
+		if field, a, b := diff(i); field != "" {
+			return nil, refuse("%s and %s differ in %s: %s vs %s", dir0, d, field, a, b)
+		}
+		if sh.N != shards[0].N {
+			return nil, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", dir0, d, shard0, text)
+		}
+		if j := slices.Index(shards[:i], sh); j >= 0 {
+			dj, _ := dirShard(j)
+			return nil, refuse("shard %s is given twice: %s and %s", sh, dj, d)
+		}
+	}
+	return shards, nil
 }
 
 // shardDiff is the first field in which two shards' manifests differ

@@ -471,24 +471,11 @@ func (r *MatchResult) Label() string {
 // manifest's shard is "merged k of n" (k the shards joined), its workers
 // 0; its records are sorted by seed.
 func joinMatchShards(parts []MatchResult) (MatchResult, error) {
-	shards := make([]Shard, len(parts))
 	m0 := &parts[0].Manifest
-	for i := range parts {
-		d, m := parts[i].Dir, &parts[i].Manifest
-		sh, err := ParseShard(m.Shard)
-		if err != nil {
-			return MatchResult{}, refuse("%s: shard %q is not k/n (a merged directory cannot be merged again)", d, m.Shard)
-		}
-		shards[i] = sh
-		if field, a, b := diffFields(*m0, *m, "shard", "workers"); field != "" {
-			return MatchResult{}, refuse("%s and %s differ in %s: %s vs %s", parts[0].Dir, d, field, a, b)
-		}
-		if sh.N != shards[0].N {
-			return MatchResult{}, refuse("%s and %s differ in shard: %s vs %s are parts of different splits", parts[0].Dir, d, m0.Shard, m.Shard)
-		}
-		if j := slices.Index(shards[:i], sh); j >= 0 {
-			return MatchResult{}, refuse("shard %s is given twice: %s and %s", sh, parts[j].Dir, d)
-		}
+	shards, err := joinableShards(len(parts), func(i int) (string, string) { return parts[i].Dir, parts[i].Manifest.Shard },
+		func(i int) (string, string, string) { return diffFields(*m0, parts[i].Manifest, "shard", "workers") })
+	if err != nil {
+		return MatchResult{}, err
 	}
 	// No shard twice and every record in its part's shard: no seed is in
 	// two parts.
