@@ -198,63 +198,56 @@ func shardDiff(a, b *Manifest) (field, va, vb string) {
 // experiment), stays as it is; shards that agree but cannot be joined (a
 // seed in two of them) are an error.
 func GroupShards(rs []Result) ([]Result, error) {
-	groups := shardGroups(len(rs), func(i int) string { return rs[i].Manifest.Shard }, func(i, j int) bool {
-		field, _, _ := shardDiff(&rs[i].Manifest, &rs[j].Manifest)
-		return field == ""
-	})
-	out := make([]Result, 0, len(groups))
-	for _, g := range groups {
-		if len(g) == 1 {
-			out = append(out, rs[g[0]])
-			continue
-		}
-		parts := make([]Result, len(g))
-		dirs := make([]string, len(g))
-		for k, i := range g {
-			parts[k], dirs[k] = rs[i], rs[i].Dir
-		}
-		m, err := mergeShards(parts)
-		if err != nil {
-			return nil, err
-		}
-		m.Dir = groupName(dirs)
-		out = append(out, m)
-	}
-	return out, nil
+	return groupShards(rs, func(r *Result) string { return r.Manifest.Shard },
+		func(a, b *Result) bool {
+			field, _, _ := shardDiff(&a.Manifest, &b.Manifest)
+			return field == ""
+		},
+		func(r *Result) *string { return &r.Dir }, mergeShards)
 }
 
-// shardGroups groups n results for a report: the shards of each split
-// run (shard k/n with n > 1, of one n, same(i, j) for the group's first
-// i) in one group, at the place of its first shard; every other result (a
-// merged or unsharded run, a lone shard) alone. shard(i) is result i's
-// manifest shard.
-func shardGroups(n int, shard func(i int) string, same func(i, j int) bool) [][]int {
-	var groups [][]int
-	used := make([]bool, n)
-	for i := 0; i < n; i++ {
+// groupShards replaces the shards of each split run in rs (shard k/n
+// with n > 1, of one n, same as the group's first shard) by their join,
+// at the place of the first shard and named by groupName (dir is a
+// result's directory); every other result (a merged or unsharded run, a
+// lone shard) stays as it is. GroupShards and GroupMatchShards are it for
+// win-rate runs and matches.
+func groupShards[T any](rs []T, shard func(*T) string, same func(a, b *T) bool, dir func(*T) *string, join func([]T) (T, error)) ([]T, error) {
+	var out []T
+	used := make([]bool, len(rs))
+	for i := range rs {
 		if used[i] {
 			continue
 		}
-		sh, err := ParseShard(shard(i))
+		sh, err := ParseShard(shard(&rs[i]))
 		if err != nil || sh.N == 1 {
 			// a merged or an unsharded run: nothing to join (two runs
 			// of one experiment are two rows)
-			groups = append(groups, []int{i})
+			out = append(out, rs[i])
 			continue
 		}
-		g := []int{i}
-		for j := i + 1; j < n; j++ {
+		parts, dirs := []T{rs[i]}, []string{*dir(&rs[i])}
+		for j := i + 1; j < len(rs); j++ {
 			if used[j] {
 				continue
 			}
-			if sj, err := ParseShard(shard(j)); err == nil && sj.N == sh.N && same(i, j) {
-				g = append(g, j)
+			if sj, err := ParseShard(shard(&rs[j])); err == nil && sj.N == sh.N && same(&rs[i], &rs[j]) {
+				parts, dirs = append(parts, rs[j]), append(dirs, *dir(&rs[j]))
 				used[j] = true
 			}
 		}
-		groups = append(groups, g)
+		if len(parts) == 1 {
+			out = append(out, rs[i])
+			continue
+		}
+		joined, err := join(parts)
+		if err != nil {
+			return nil, err
+		}
+		*dir(&joined) = groupName(dirs)
+		out = append(out, joined)
 	}
-	return groups
+	return out, nil
 }
 
 // groupName names a group of shard directories for a report.

@@ -499,29 +499,12 @@ func joinMatchShards(parts []MatchResult) (MatchResult, error) {
 // each split match are replaced by one joined result at the place of the
 // first, named as GroupShards names its groups.
 func GroupMatchShards(ms []MatchResult) ([]MatchResult, error) {
-	groups := shardGroups(len(ms), func(i int) string { return ms[i].Manifest.Shard }, func(i, j int) bool {
-		field, _, _ := diffFields(ms[i].Manifest, ms[j].Manifest, "shard", "workers")
-		return field == ""
-	})
-	out := make([]MatchResult, 0, len(groups))
-	for _, g := range groups {
-		if len(g) == 1 {
-			out = append(out, ms[g[0]])
-			continue
-		}
-		parts := make([]MatchResult, len(g))
-		dirs := make([]string, len(g))
-		for k, i := range g {
-			parts[k], dirs[k] = ms[i], ms[i].Dir
-		}
-		j, err := joinMatchShards(parts)
-		if err != nil {
-			return nil, err
-		}
-		j.Dir = groupName(dirs)
-		out = append(out, j)
-	}
-	return out, nil
+	return groupShards(ms, func(r *MatchResult) string { return r.Manifest.Shard },
+		func(a, b *MatchResult) bool {
+			field, _, _ := diffFields(a.Manifest, b.Manifest, "shard", "workers")
+			return field == ""
+		},
+		func(r *MatchResult) *string { return &r.Dir }, joinMatchShards)
 }
 
 // MergeMatches is Merge for the shard directories of a match
