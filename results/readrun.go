@@ -1,12 +1,65 @@
 package results
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 )
+
+// ExpandRunDirs returns dirs with every directory that is not a result
+// directory itself (it holds no manifest) but holds result directories
+// replaced by those: the directories directly under it that hold a
+// manifest, in name order, such as a sharded run's parent
+// (results/data/klondike-d3-wb-1m with its shard-01-of-10 ...
+// shard-10-of-10, or a job array's $out with its shard-1 ... shard-8). A
+// merged directory among them is left out, being the same records again
+// (give it by its own name); one whose manifest cannot be read is kept, for
+// its reader to name. Every other argument is kept as it is, for its reader
+// to accept or refuse. Status, report and claims read their arguments
+// through it.
+func ExpandRunDirs(dirs []string) []string {
+	out := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, shardChildren(d)...)
+	}
+	return out
+}
+
+// shardChildren is ExpandRunDirs of one argument.
+func shardChildren(dir string) []string {
+	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); !errors.Is(err, os.ErrNotExist) {
+		return []string{dir}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return []string{dir}
+	}
+	var kids []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		sub := filepath.Join(dir, e.Name())
+		data, err := ReadFileLimit(filepath.Join(sub, ManifestFile), MaxManifestBytes)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // not a result directory (a shard not begun, plots, ...)
+		}
+		var m struct {
+			Shard string `json:"shard"`
+		}
+		if err == nil && json.Unmarshal(data, &m) == nil && strings.HasPrefix(m.Shard, "merged ") {
+			continue
+		}
+		kids = append(kids, sub) // its reader refuses a manifest it cannot read
+	}
+	if len(kids) == 0 {
+		return []string{dir}
+	}
+	return kids // os.ReadDir's name order
+}
 
 // readRunManifest reads the manifest of a result directory given to a
 // command, saying so in one line where there is none.

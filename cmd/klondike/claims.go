@@ -21,9 +21,11 @@ player who sees only what a person sees), its test, each player model's figure
 with its 95% interval, and a verdict: holds, fails, or holds only for some
 players. Comparisons ("easier than") are paired on the same deals where the
 games deal alike. The page names the command that made it: regenerate it,
-never edit it.`,
+never edit it. A run's shard directories are one result; the directory that
+holds them may be given instead (a merged directory beside them is left out).`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, dirs []string) error {
+		RunE: func(_ *cobra.Command, args []string) error {
+			dirs := results.ExpandRunDirs(args)
 			if out == "" {
 				return usageErrorf("give the file to write: --out FILE.md")
 			}
@@ -43,7 +45,7 @@ never edit it.`,
 				return usageErrorf("result directories: %v", err)
 			}
 			var buf bytes.Buffer
-			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, dirs...))
+			cmdLine := shellJoin(append([]string{"klondike", "claims", "--out", out}, args...))
 			if err := results.WriteClaims(&buf, rows, cmdLine); err != nil {
 				return usageErrorf("claims: %v", err)
 			}

@@ -30,7 +30,9 @@ comparisons of directories with the same game and seeds that differ in one
 rule (exact McNemar test). --plots writes SVG plots there and links them.
 --bench adds a directory of 'klondike bench solve --out' to a section of solve
 benchmarks (time per deal, tables, states/s, the benchmark's target). The
-report names the command that made it: regenerate it, never edit it.`,
+report names the command that made it: regenerate it, never edit it. The shard
+directories of one run are one row; the directory that holds them may be given
+instead (its result directories are read, a merged one left out).`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runReport(stdout, o, args)
 		},
@@ -42,7 +44,8 @@ report names the command that made it: regenerate it, never edit it.`,
 	return cmd
 }
 
-func runReport(w io.Writer, o *reportOptions, dirs []string) error {
+func runReport(w io.Writer, o *reportOptions, args []string) error {
+	dirs := results.ExpandRunDirs(args)
 	if o.out == "" {
 		return usageErrorf("give the file to write: --out FILE.md")
 	}
@@ -95,14 +98,14 @@ func runReport(w io.Writer, o *reportOptions, dirs []string) error {
 		}
 		bench = append(bench, r)
 	}
-	args := []string{"klondike", "report", "--out", o.out}
+	cmdArgs := []string{"klondike", "report", "--out", o.out}
 	if o.plots != "" {
-		args = append(args, "--plots", o.plots)
+		cmdArgs = append(cmdArgs, "--plots", o.plots)
 	}
 	for _, d := range o.bench {
-		args = append(args, "--bench", d)
+		cmdArgs = append(cmdArgs, "--bench", d)
 	}
-	ro := results.ReportOptions{Command: shellJoin(append(args, dirs...))}
+	ro := results.ReportOptions{Command: shellJoin(append(cmdArgs, args...))}
 	if o.plots != "" {
 		var files []results.PlotFile
 		if len(rs) > 0 {

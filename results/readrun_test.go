@@ -1,0 +1,40 @@
+package results
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestExpandRunDirs: a directory without a manifest stands for the result
+// directories under it, merged ones left out and unreadable ones kept for
+// their reader; every other argument is kept as given.
+func TestExpandRunDirs(t *testing.T) {
+	tmp := t.TempDir()
+	put := func(rel, text string) {
+		p := filepath.Join(tmp, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("run/shard-02-of-03/manifest.json", `{"shard": "2/3"}`)
+	put("run/shard-01-of-03/manifest.json", `{"shard": "1/3"}`)
+	put("run/merged/manifest.json", `{"shard": "merged 2 of 3"}`)
+	put("run/torn/manifest.json", `{"shard": `)
+	put("run/plots/a.svg", "<svg/>")
+	put("run/README.md", "notes")
+	put("one/manifest.json", `{"shard": "1/1"}`)
+	put("one/sub/manifest.json", `{"shard": "1/1"}`)
+	put("empty/plots/a.svg", "<svg/>")
+	p := func(rel string) string { return filepath.Join(tmp, rel) }
+	got := ExpandRunDirs([]string{p("one"), p("run"), p("empty"), p("none"), p("run/README.md"), p("run/merged")})
+	want := []string{p("one"), p("run/shard-01-of-03"), p("run/shard-02-of-03"), p("run/torn"),
+		p("empty"), p("none"), p("run/README.md"), p("run/merged")}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ExpandRunDirs:\n got %q\nwant %q", got, want)
+	}
+}
