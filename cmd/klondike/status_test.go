@@ -13,14 +13,7 @@ import (
 // the whole range; bad directories are refused in one line.
 func TestStatus(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for k := 1; k <= 2; k++ {
-		d := filepath.Join(tmp, fmt.Sprintf("s%d", k))
-		if _, errs, code := klondike(t, wrArgs(d, "--deals", "10", "--shard", fmt.Sprintf("%d/3", k), "--workers", "1")...); code != 0 {
-			t.Fatalf("winrate shard %d/3: exit %d, stderr %q", k, code, errs)
-		}
-		shards = append(shards, d)
-	}
+	shards := runShards(t, tmp, "s", 2)
 	out := mustRun(t, append([]string{"status"}, shards...)...)
 	want := regexp.MustCompile(`^7 of 10 deals \(2 of 3 shards started\): \d+ won, \d+ lost, \d+ unknown; ` +
 		`win rate [0-9.]+ ± [0-9.]+ % \(95% Wilson(, unknowns counted either way)?\); mean [0-9.]+ [mµ]?s a deal, ` +
@@ -40,14 +33,7 @@ func TestStatus(t *testing.T) {
 func TestShardParent(t *testing.T) {
 	tmp := t.TempDir()
 	parent := filepath.Join(tmp, "run")
-	var shards []string
-	for k := 1; k <= 2; k++ {
-		d := filepath.Join(parent, fmt.Sprintf("shard-%d", k))
-		if _, errs, code := klondike(t, wrArgs(d, "--deals", "10", "--shard", fmt.Sprintf("%d/3", k), "--workers", "1")...); code != 0 {
-			t.Fatalf("winrate shard %d/3: exit %d, stderr %q", k, code, errs)
-		}
-		shards = append(shards, d)
-	}
+	shards := runShards(t, parent, "shard-", 2)
 	mustRun(t, append([]string{"merge", "--allow-gaps", "--out", filepath.Join(parent, "merged")}, shards...)...)
 	if err := os.MkdirAll(filepath.Join(parent, "shard-3"), 0o755); err != nil { // not begun
 		t.Fatal(err)
@@ -85,4 +71,19 @@ func TestShardParent(t *testing.T) {
 		t.Errorf("status of the merged directory: %q", out)
 	}
 	checkOneLineError(t, []string{"status", tmp}, exitUsage, "is not a result directory")
+}
+
+// runShards runs shards 1..n of 3 of a 10-deal experiment (wrArgs) into
+// parent/<prefix>k and returns their directories.
+func runShards(t *testing.T, parent, prefix string, n int) []string {
+	t.Helper()
+	var shards []string
+	for k := 1; k <= n; k++ {
+		d := filepath.Join(parent, fmt.Sprintf("%s%d", prefix, k))
+		if _, errs, code := klondike(t, wrArgs(d, "--deals", "10", "--shard", fmt.Sprintf("%d/3", k), "--workers", "1")...); code != 0 {
+			t.Fatalf("winrate shard %d/3: exit %d, stderr %q", k, code, errs)
+		}
+		shards = append(shards, d)
+	}
+	return shards
 }

@@ -135,14 +135,7 @@ func TestWinrateBadInput(t *testing.T) {
 // TestMergeReport: shards run in process, merged and reported.
 func TestMergeReport(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for k := 1; k <= 3; k++ {
-		d := filepath.Join(tmp, fmt.Sprintf("s%d", k))
-		if _, errs, code := klondike(t, wrArgs(d, "--deals", "10", "--shard", fmt.Sprintf("%d/3", k), "--workers", "1")...); code != 0 {
-			t.Fatalf("winrate shard %d/3: exit %d, stderr %q", k, code, errs)
-		}
-		shards = append(shards, d)
-	}
+	shards := runShards(t, tmp, "s", 3)
 	merged := filepath.Join(tmp, "merged")
 	checkOneLineError(t, []string{"merge", "--out", merged, shards[0], shards[2]}, exitUsage, "seed 1 is missing")
 	checkOneLineError(t, []string{"merge", "--out", merged}, exitUsage, "give the shard directories to merge")
