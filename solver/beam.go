@@ -11,64 +11,50 @@ import (
 )
 
 // The beam searches' widths (from the least, four times wider each time)
-// and their node budget in all: at most half the nodes left, and at most
-// beamMaxNodes up to the width beamMaxWidth; where the relaxed game
-// applies (whose guided search decides most hard deals, the lost ones
-// included, and should keep its nodes) beamRelaxedNodes up to
-// beamRelaxedWidth; where the stock is dealt onto the piles (Agnes Sorel,
-// whose deals are almost all lost, and a beam on a lost deal runs to its
-// end) beamLostNodes up to beamLostWidth; in the games without a stock
-// (Yukon, Alaska) beamLostNodes up to beamNoStockWidth.
+// and their node budget in all, by the kind of game (beamLimits):
 //
-// Version 19 widened the beams where the relaxed game does not apply, from
-// 1,024 and 1 << 20 nodes: native deals 0..199 of eight games at 5 s a
-// deal, one core each, left 60 deals unknown where 81 were (Double
-// Klondike 3 to 1, Gargantua 35 to 27, Joker Klondike 12 to 7, Yukon 9 to
-// 5, Steps 6 to 5, Whitehead 1 to 0, Agnes Bernauer and Alaska 14 and 1
-// as before), with no verdict contradicted (results/bench.md); the mean
-// time a deal moved by -4 % to +50 % (Alaska 87 to 130 ms: its lost deals
-// run the wider beams to their end). In Agnes Sorel (3 of the 200 deals won) they left
-// 35 unknown where 34 were, the median time 61 to 169 ms: it keeps the
-// old beams.
+//   - Where the relaxed game applies: up to beamRelaxedWidth within
+//     beamRelaxedNodes. Its guided search decides most hard deals, the
+//     lost ones included, and keeps the nodes.
+//   - Where the stock is dealt onto the piles (Agnes Sorel): up to
+//     beamLostWidth within beamLostNodes. Its deals are almost all lost,
+//     and a beam on a lost deal runs to its end: on native deals 0..199
+//     at 5 s a deal, beams to 16,384 left 35 deals unknown where these
+//     leave 34, and took the median time from 61 to 169 ms.
+//   - Without a stock (Yukon, Alaska): up to beamNoStockWidth within
+//     beamLostNodes. There the depth-first search wins the hard won deals
+//     as the wide beams do, and the wide beams only cost a lost deal their
+//     whole run before the search that proves it (Alaska's native deal 85:
+//     1.96 M of its 2.91 M nodes with beams to 16,384). At 20 M nodes,
+//     Alaska's native deals 0, 5, ..., 1,495 take 17.8 M nodes with these
+//     beams against 35.9 M with beams to 16,384 within 16 M, Yukon's 0, 5,
+//     ..., 495 13.5 M against 20.4 M, with the same verdicts.
+//   - In the games of two decks whose stock is turned to a waste
+//     (Gargantua, Steps, Double Klondike: beamsTakeAll): every node left,
+//     without a cap, up to beamTwoDeckWidth, with restarts (beamSchedule);
+//     the depth-first search runs only on what they leave. Their deals are
+//     nearly all won, and the ones the search leaves unknown are won ones
+//     the beams had not reached: of Gargantua's first 1,587 native deals
+//     at 20 M nodes, all 1,561 wins came from the quick search and the
+//     beams, a depth-first search given half the nodes after them won
+//     none, while beams given all of them won 3 of the first 15 left
+//     unknown, and with 100 M nodes and widths to 262,144 deal 175 (at
+//     79.9 M nodes). Few of their deals are lost (3 of Double Klondike's
+//     first 100,000 native deals, none of Gargantua's first 20,000 of the
+//     seeds 0, 5, 10, ...). This holds at every budget, the players' small
+//     solves included: there too the depth-first search, which alone can
+//     prove a position lost, gets only the nodes the beams leave.
+//   - Elsewhere (Whitehead, Thumb and Pouch, Agnes Bernauer, Klondike with
+//     options the relaxed game does not cover): at most half the nodes
+//     left, and at most beamMaxNodes, up to beamMaxWidth. On native deals
+//     0..199 at 5 s a deal, beams this wide leave Whitehead no deal unknown
+//     where beams to 1,024 within 1 << 20 nodes left 1, and Joker Klondike
+//     (searched so before the relaxed game covered the Joker) 7 where they
+//     left 12, with no verdict contradicted.
 //
-// Version 30: in the games of two decks whose stock is turned to a waste
-// (Gargantua, Steps, Double Klondike: beamsTakeAll) the beams take every
-// node left, without a cap, and widen up to beamTwoDeckWidth; the
-// depth-first search runs only on what they leave. No deal of these games
-// has been found lost (none of the first 1,587 native deals of
-// Gargantua's 100,000-deal row as version 29 began it, kept in
-// results/bench/gargantua-100k-v29-start, nor of Double Klondike's 20,000
-// or Steps' 20,000 at 500,000 nodes), and the full search after the
-// beams, with half of 20 M nodes, won none of those 1,587: all 1,561 wins
-// came from the quick search and the beams, within 10 M nodes, and 26
-// were left unknown. With the whole 20 M the beams won 3 of the first 15
-// of those (1065, 1355, 2580), and with 100 M and widths up to 262,144
-// deal 175 (at 79.9 M nodes, 1.8 GB): they are deals the beams had not
-// reached. This holds at every budget, the players' small solves of these
-// games included: there too the depth-first search, which alone can prove
-// a position lost, gets only the nodes the beams leave.
-//
-// Version 31 adds restarts in those games (beamSchedule): past width 4,096
-// the schedule runs rounds of narrow beams whose ties are broken in a new
-// order each round before each wider width. Of the 26 Gargantua deals
-// version 29 left unknown at 20 M nodes, version 30 wins 6 within 20 M and
-// version 31 12, deal 175 (79.9 M nodes with version 30) at 11.5 M.
-// Version 32 makes the rounds narrower and more (widths 16, 64 and 256,
-// and 1,024 every fourth round; 32 rounds before each wider width): it
-// wins 17 of the 26 within 20 M nodes. A deal the beams win by width 4,096
-// is searched node for node as in version 30.
-//
-// Version 55 narrows the beams again in the games without a stock (Yukon,
-// Alaska): up to beamNoStockWidth, within beamLostNodes. There the
-// depth-first search wins the hard won deals as well as the wide beams
-// do, and the wide beams only cost: on a lost deal they run to their end
-// before the search that proves it (Alaska's native deal 85: 1.96 M of
-// its 2.91 M nodes). At 20 M nodes, native deals 0, 5, ..., 1,495 of
-// Alaska took 17.8 M nodes against 35.9 M (won 10.2 M against 16.9 M,
-// lost 7.6 M against 19.0 M), native deals 0, 5, ..., 495 of Yukon 13.5 M
-// against 20.4 M; the 27 won deals of more than a million nodes in
-// Alaska's 100,000-deal row as version 26 began it 37.9 M against
-// 78.6 M; no verdict changed (results/bench.md, "Solver version 55").
+// The measurements are in results/bench.md, sections "Wider beams for the
+// other games: solver version 19", "Solver version 30" and "Solver version
+// 55".
 const (
 	beamMinWidth     = 16
 	beamMaxWidth     = 16384
@@ -395,12 +381,11 @@ func beamScore(s *engine.State, sc beamScoring) int {
 //     beamLimits, and before its root search: Solve's guidedFirst).
 //   - Where it does not and the stock is turned to a waste (Gargantua,
 //     Steps, Double Klondike, Joker Klondike, Whitehead, Thumb and Pouch,
-//     Klondike with a dealt base or dealing only when stuck), since
-//     version 27: first, at each width, the spread score, then the spread
-//     score with buried cards, and with two decks (Gargantua, Steps,
-//     Double Klondike), whose deals are nearly all won, the two again
-//     with ties broken by the states' hashes (scoreHashTies; versions 28
-//     and 29) and, since version 47, the talon weighed more
+//     Klondike with a dealt base or dealing only when stuck): first, at
+//     each width, the spread score, then the spread score with buried
+//     cards, and with two decks (Gargantua, Steps, Double Klondike), whose
+//     deals are nearly all won, the two again with ties broken by the
+//     states' hashes (scoreHashTies) and the talon weighed more
 //     (scoreTalon); no second. These games have no proof of loss that the
 //     first beams could starve (otherProofs does not apply to them).
 //   - Elsewhere (no stock, or a stock dealt onto the piles or reserves:
@@ -409,35 +394,35 @@ func beamScore(s *engine.State, sc beamScoring) int {
 //     beams before it would starve on lost deals (Yukon's native deal 34
 //     at 500,000 nodes).
 //
-// Versions 24 to 26 tried the buried-card score without the spread term
-// where the relaxed game does not apply: in place of the plain score
-// (v24) it lost Gargantua's 24 and 40, which the plain
-// beams had won within 18,000 nodes; interleaved with it, width by width
-// (v25), Gargantua's 7 and 42, which the wide plain beams had won at
-// about 8 M nodes; after the plain beams (v26) it won Gargantua's native
-// deals 26 and 58, which the plain score did not. With the spread term
-// both beams at each width do better than either score did alone: on 41
-// Gargantua deals that version 26 found hard (the native deals of 0..59
-// past 100,000 nodes and twenty that version 4 left unknown at 500,000),
-// every width up to 16,384 within 4 M nodes a deal, 38 won in 26.1 M
-// nodes in all where the plain beams won 26 in 84.4 M (the spread score
-// alone 34 in 48.8 M, with buried cards alone 35 in 46.8 M); 20 hard
-// deals each of Steps, 15 won in 37.5 M → 18 in 10.6 M, and Double
-// Klondike, 19 in 22.0 M → 20 in 5.0 M; Joker Klondike's 16 (some lost),
-// 6 won either way, 17.5 M → 28.1 M (results/bench.md). Which deals a
-// beam wins changes with the order of its ties, so version 28 runs the
-// pair twice: the same 41 Gargantua deals, 39 won in 21.6 M nodes (the
-// pair with hash ties alone: 36 in 34.4 M, but it won deal 59, which
-// no other beam tried won within 16 M nodes); Steps' 20, 18 won in
-// 9.1 M. Where deals are lost the extra pair only costs: on native deals
-// 0..59 at 20 M nodes, Joker Klondike's nodes grew from 53.9 M to 64.2 M
-// and Whitehead's (deals 0..199) from 7.0 M to 8.2 M, with the same
-// verdicts, so version 29 keeps it to two decks. Since version 47 that
-// second pair (and the odd restart rounds) weighs the talon more
-// (scoreTalon, heavyTalonWeight): the beams that the lighter weight runs
-// out of states on the hardest Gargantua deals fill the last pass with
-// talon cards they cannot play. Each weight's figures are in
-// results/manifest.go's version history and results/bench.md.
+// Why these scores, measured on hard deals (41 of Gargantua: its native
+// deals of 0..59 past 100,000 nodes and twenty an early solver left
+// unknown at 500,000; 20 each of Steps and Double Klondike; 16 of Joker
+// Klondike), every width up to 16,384 within 4 M nodes a deal
+// (results/bench.md, sections "Solver versions 24 and 25", "Solver
+// version 27" and "Solver versions 28 and 29"):
+//
+//   - The buried-card score alone, in place of the plain one, loses deals
+//     the plain beams win within 18,000 nodes (Gargantua's 24 and 40);
+//     interleaved with it, width by width, deals they win at about 8 M
+//     (7 and 42). With the spread term both beams at each width do better
+//     than either score alone: on 41 Gargantua deals, 38 won in 26.1 M
+//     nodes in all where the plain beams win 26 in 84.4 M (the spread
+//     score alone 34 in 48.8 M, with buried cards alone 35 in 46.8 M);
+//     Steps' 20, 18 won in 10.6 M against 15 in 37.5 M; Double Klondike's
+//     20, 20 in 5.0 M against 19 in 22.0 M; Joker Klondike's 16 (some
+//     lost), 6 won either way, in 28.1 M against 17.5 M.
+//   - Which deals a beam wins changes with the order of its ties, so the
+//     two-deck games run the pair again with hash ties: the same 41
+//     Gargantua deals, 39 won in 21.6 M nodes (the hash-tie pair alone won
+//     36 in 34.4 M, but it won deal 59, which no other beam tried won
+//     within 16 M); Steps' 20, 18 won in 9.1 M. Where deals are lost the
+//     extra pair only costs (at 20 M nodes, Joker Klondike's native deals
+//     0..59 53.9 M → 64.2 M nodes, Whitehead's 0..199 7.0 M → 8.2 M, the
+//     same verdicts), so the one-deck games do without it.
+//   - That second pair (and the odd restart rounds) weighs the talon more
+//     (scoreTalon, heavyTalonWeight): on the hardest Gargantua deals the
+//     beams with the lighter weight run out of states and fill the last
+//     pass with talon cards they cannot play.
 func beamPlan(r *engine.Rules, relaxed, second bool) []beamScoring {
 	switch {
 	case relaxed && !r.Joker:
@@ -467,17 +452,18 @@ type beamStep struct {
 	tie   uint64
 }
 
-// Restarts (version 31; their widths and rounds since version 32), in
-// the games whose beams take every node (beamsTakeAll): before each width
-// wider than beamRestartBelow, the schedule runs beamRestartRounds rounds
-// of narrow beams whose ties are broken in a new order each round: the two
-// hash-tie scores (restartScores) at the widths of restartWidths, each
-// round with its own tie, and since version 47 with the talon weighed
+// Restarts, in the games whose beams take every node (beamsTakeAll):
+// before each width wider than beamRestartBelow, the schedule runs
+// beamRestartRounds rounds of narrow beams whose ties are broken in a new
+// order each round: the two hash-tie scores (restartScores) at the widths
+// of restartWidths, each round with its own tie, with the talon weighed
 // more (scoreTalon) in the odd rounds. Which deals a beam wins changes
 // with the order of its ties; on the hardest Gargantua deals a narrow
 // beam in another order wins where the wide beams in the first one do
-// not, and the narrowest are the cheapest way to try many orders
-// (results/bench.md, "Solver version 31" and "Solver version 32").
+// not, and the narrowest are the cheapest way to try many orders: of the
+// 26 Gargantua deals left unknown at 20 M nodes without restarts, these
+// rounds win 17 within 20 M (results/bench.md, "Solver version 31" and
+// "Solver version 32").
 const (
 	beamRestartBelow  = 4096
 	beamRestartRounds = 32
@@ -540,10 +526,10 @@ const buriedWeight = 3
 
 // talonWeight is what beamScore takes off for each card in the talon;
 // heavyTalonWeight with scoreTalon. On the 26 hard Gargantua deals of
-// results/bench.md (section "Solver version 47"), single beams of widths
-// 256, 1,024 and 4,096 with the spread and buried score won 0 of 78 with
-// weight 2, 8 with 4, 17 with 6 (version 47), 36 with 10 (version 48)
-// and 43 with 16 (version 49).
+// results/bench.md (sections "Solver version 47" and "Solver version 49"),
+// single beams of widths 256, 1,024 and 4,096 with the spread and buried
+// score win 0 of 78 with weight 2, 8 with 4, 17 with 6, 36 with 10 and 43
+// with 16.
 const (
 	talonWeight      = 2
 	heavyTalonWeight = 16
