@@ -65,9 +65,7 @@ type packer struct {
 
 // packable tells whether the packed key serves the rules. How the piles
 // build does not matter: every face-up card is written (the alternating
-// run is only a shorter code for it). Solver version 22 packed the keys
-// of alternating builds alone; version 33 those of the games whose stock
-// is dealt onto the piles or the reserves, and of Joker Klondike, too.
+// run is only a shorter code for it).
 func packable(r *engine.Rules) bool {
 	return r.Decks == 1 && r.Ranks <= 13 && r.CardCount() <= 64
 }

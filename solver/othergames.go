@@ -93,7 +93,7 @@ func rootProofResult(opt Options, start time.Time, v Verdict, nodes int64, stop 
 // There the reserve game, which deals at any time, is much weaker than the
 // real search, which proves most deals lost quickly: Agnes Bernauer's
 // native deals 0..99 with --stuck-only at 500,000 nodes, 27 unknown with
-// it where version 39 left 17 (results/bench.md).
+// it where the real search alone leaves 17 (results/bench.md).
 func resGameFor(s *engine.State) (*resGame, qstate) {
 	if r := &s.Game().Rules; relaxApplies(r) || r.DealOnlyWhenStuck {
 		return nil, qstate{}

@@ -14,7 +14,7 @@ import (
 //
 //   - (T) with one card drawn at a time and unlimited passes, a talon
 //     card c placed onto the piles; it provides an uncovered card of c's
-//     type (with the Joker since solver version 51: readers gives the
+//     type (with the Joker, readers gives the
 //     credits and releases that read c's type);
 //   - (E) a reveal of a surface X that is not a King and is the last card
 //     of its pile's structure; it provides an empty pile;
@@ -244,7 +244,7 @@ func (rg *rgame) defersWorry() bool {
 // The tuning's choices of deferred moves with worrying back.
 const (
 	worryAndTalonDeferred = iota // T, W and E
-	worryNotDeferred             // T and E only (version 49's search)
+	worryNotDeferred             // T and E only
 )
 
 // deferred tells whether the root search defers m, a move of st, and

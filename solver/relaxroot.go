@@ -189,8 +189,7 @@ func keyHash(xor uint64, k [2]uint64) uint64 {
 // keyHash with the waste position's bits cleared, so that the states that
 // differ only there share a home slot. It is written out rather than as
 // keyHash of a copy of k with the bits cleared: that form, made for every
-// child, cost 4-6 % of a draw-1 solve (BenchmarkSolve, deal 83), the
-// slowdown version 16 brought.
+// child, cost 4-6 % of a draw-1 solve (BenchmarkSolve, deal 83).
 func setHash(xor uint64, k [2]uint64, pos uint64) uint64 {
 	if xor != 0 {
 		return (k[0]&^pos ^ xor) * 0x9e3779b97f4a7c15

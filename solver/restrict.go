@@ -75,21 +75,21 @@ import (
 // cards of the foundations' first rank: partialNow), no such runs can
 // ever form, and the proof above holds from there on. So where ranks wrap
 // the restriction is made only then, and only with an odd number of ranks
-// and without worrying back (solver version 36; version 35 made none
-// there, versions before 35 made it always, which lacked this proof).
+// and without worrying back (made always, it lacks this proof, and is
+// wrong: below).
 //
 // Measured where ranks wrap, Agnes Bernauer's native deals 0..199 at 2 M
-// nodes: the restriction made always (version 34) 51.0 M nodes, 14 deals
-// unknown; none (version 35) 59.2 M, 17 unknown; offering after a partial
+// nodes: the restriction made always 51.0 M nodes, 14 deals unknown;
+// none 59.2 M, 17 unknown; offering after a partial
 // move the runs topped by u too, and every partial move (one move can
 // then be the first use of two partial moves: u's run put on a card u_Q
 // that a partial move Q exposed on G's pile), 62.1 M, 18 unknown. On the
-// small game of four ranks, where a run of three goes round once (so
-// version 36 makes no restriction there), version 34's solver agreed with
+// small game of four ranks, where a run of three goes round once (so no
+// restriction is made there), a solver making it always agreed with
 // the exhaustive oracle on 24,000 deals (8,000 each dealt, face up and
 // with more cards face down, as TestPartialWrapAgainstBFS deals them), and
 // on the three-rank game, made without waiting, on 60,000; Agnes Sorel's
-// small game, built in one colour, showed the failure (deal 5202: the Ace
+// small game, built in one colour, shows it wrong (deal 5202: the Ace
 // of Hearts put on the Two of Hearts of the run 4H 3D 2H just split off
 // it).
 func partialRulesApply(r *engine.Rules) bool {

@@ -1,6 +1,6 @@
 package solver
 
-// The root search's lost marks (solver version 54). When the root search
+// The root search's lost marks. When the root search
 // of the relaxed game (relaxroot.go) wins and its win does not realize,
 // the guided search follows, and its guide (relaxsearch.go) searches the
 // relaxed game again from each real node's relaxed state. Most of what the

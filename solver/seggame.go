@@ -459,10 +459,10 @@ func (ss *segSearch) visit(st sstate, depth int) bool {
 // others. After the last deal a check costs a few states; with one deal
 // left 77 to 337 on average on the Agnes Sorel deals measured, where
 // every such check proved its node lost but the last of two solves, cut
-// short by their budgets (results/bench.md, solver version 42). Version
-// 41 checked those nodes only once their subtrees had taken 300 nodes,
-// which took fewer nodes on deals 25 and 31 and more on the other hard
-// deals measured (120, 110, 5, 72, 80, 86). Nodes with more deals left
+// short by their budgets (results/bench.md, "Solver version 42").
+// Checking those nodes only once their subtrees have taken 300 nodes
+// takes fewer nodes on deals 25 and 31 and more on the other hard deals
+// measured (120, 110, 5, 72, 80, 86). Nodes with more deals left
 // are not checked: there, too, every one of the hard deals' nodes sampled
 // was proved lost, but at a cost of 800 to 9,400 states a check, against
 // about 130 nodes for a subtree.

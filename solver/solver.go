@@ -397,7 +397,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// beams win at once (its safe moves wait while the Joker stands for a
 	// card the safe rule reads, relax.go), and most of its deals are won.
 	// Its root searches then take all the nodes and time left, as
-	// elsewhere: with half of them (solver version 45) the row's unknown
+	// elsewhere: with half of them the row's unknown
 	// deals 1500, 3185, 3370, 6755, 680 and 785 stopped unknown at 20 M
 	// nodes, where the whole budget proves them lost in 12.5 M to 19.0 M
 	// nodes; of 16 won deals that took 1.5 M to 16.3 M nodes, 15 took the
@@ -447,14 +447,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 		// one's probes and guided nodes, until the probes are spent; the
 		// root search then goes on after the last probe. Neither search
 		// wins every deal early: of the 82 heaviest of native Holdout
-		// deals 0..999 (over 300,000 nodes with version 52, which ran
-		// all 40 probes first), deal 94 is won by the guided search in
+		// deals 0..999 (over 300,000 nodes when all 40 probes run
+		// first), deal 94 is won by the guided search in
 		// 0.51 M nodes and by no probe, and deals 180 and 50 by probes
 		// in 9.2 M and 3.6 M where the guided search takes 5.8 M and
 		// 5.1 M. With rounds of 2, 4, 8, ... probes and 0.5 M, 1 M,
 		// 2 M, ... guided nodes, those 82 deals took 0.79 of the nodes
 		// at 20 M nodes, and none was left unknown where 3 were
-		// (solver version 53; results/bench.md).
+		// (results/bench.md, "Solver version 53").
 		rounds := tn.roundGuidedNodes
 		if s.Game().Rules.Cells == 0 {
 			rounds = 0 // the Joker's root searches prove its lost deals: they come next
@@ -485,7 +485,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 				r, done = Result{Verdict: Unknown, Stats: st}, true
 			case rr.stop != NotStopped:
 				// out of memory or depth in a probe: the root search
-				// follows, as after version 52's probes
+				// follows, as after all the probes
 				break rounds
 			default:
 				r, done = runReal(g, rsol, mkRsolver)

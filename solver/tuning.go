@@ -80,8 +80,8 @@ type tuning struct {
 	// relaxed game's probes run in rounds after the first guided search
 	// and the beams, roundProbes in the first, each batch followed by
 	// the guided search again within roundGuidedNodes, both doubled each
-	// round (solver.go); roundGuidedNodes 0: no rounds (version 52's
-	// order: all the probes, then the root search).
+	// round (solver.go); roundGuidedNodes 0: no rounds (all the probes,
+	// then the root search).
 	roundProbes      int
 	roundGuidedNodes int64
 	// dominance turns on the root search's position dominance

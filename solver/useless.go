@@ -246,10 +246,10 @@ func faceUpSomewhere(s *engine.State, c engine.Card, worry bool) bool {
 // pile moved, the pile being emptied (all face up), counts: it is about
 // to lie on another pile's card, and where any face-up card moves with
 // what lies on it (Yukon) a card that may fill can lie anywhere in the
-// group, not only at its bottom (before solver version 37 the pile was
-// skipped, and the move dropped: a small Yukon game, four ranks, native
-// deal 797 of TestLinkGuideAgreesWithNoPrune's shape R4P5D0, was lost
-// that way, its only win moving 2S 4H onto 3H, then 4H into the
+// group, not only at its bottom (were the pile skipped, the move would be
+// dropped: a small Yukon game, four ranks, native
+// deal 797 of TestLinkGuideAgreesWithNoPrune's shape R4P5D0, would be
+// lost that way, its only win moving 2S 4H onto 3H, then 4H into the
 // emptied pile).
 func (sr *search) fillerExists(s *engine.State, moved int) bool {
 	g := s.Game()
