@@ -7,8 +7,8 @@ import (
 )
 
 // Small is an exact search for many small solves (a player's samples of
-// the hidden cards: the expert's until player version 4, which solves
-// them with Solve and its relaxed game): the real game's depth-first search (the search Solve
+// the hidden cards; the expert solves its own with Solve and its relaxed
+// game): the real game's depth-first search (the search Solve
 // runs first, its "quick search": the K+ stock, safe foundation moves, the
 // pruning of generate, an exact table), without the relaxed game, the
 // beams or any other stage, under a node limit. One Small keeps its table

@@ -37,9 +37,9 @@ import (
 // position solved by the exact solver (solver.Solve, one goroutine)
 // within Config.Nodes states, its quick search cut to sampleQuickNodes so
 // that the relaxed game's searches come early. Those decide most samples
-// a small real search leaves unknown (version 3 solved with solver.Small
-// alone: at 500 nodes 40 % to 100 % of the samples were unknown at the
-// decisions that lost its games), and an estimate made mostly of
+// a small real search leaves unknown (solved with solver.Small alone, at
+// 500 nodes 40 % to 100 % of the samples are unknown at the decisions
+// that lost the expert's games), and an estimate made mostly of
 // unknowns cannot tell a winning line from a losing one. The score is the
 // share of samples won, an unknown solve counting unknownWeight: the
 // hindsight win rate of Yoon, Fern, Givan and Kambhampati (2008), applied
@@ -55,8 +55,8 @@ import (
 // which the better half stays; the line played is the best of the
 // survivors (a dropped line was judged on fewer samples). In each round a
 // candidate is solved on at least minRoundSamples samples (or on the
-// round's whole share, when that is fewer): version 3's first rounds gave
-// a line as few as 3 to 8, and dropped winning lines on them. A decision
+// round's whole share, when that is fewer): without that floor the first
+// rounds gave a line as few as 3 to 8, and dropped winning lines on them. A decision
 // stops early when every sample so far said the same of every line left
 // (all lost, or all won). Ties go to the candidate the human player would
 // prefer by its exit move, then to the first found.
