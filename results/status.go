@@ -278,3 +278,63 @@ func formatDuration(d time.Duration) string {
 	}
 	return d.Round(time.Second).String()
 }
+
+// StatusGroup is a run's directories, for one status line: the shards of
+// one split, or one directory.
+type StatusGroup struct {
+	Name string // the shards' common parent (as a report names them), or the directory
+	Dirs []string
+}
+
+// StatusGroups splits dirs into the runs they hold, for a status line each:
+// the shards of one split run (win-rate experiment or match: shards k/n of
+// one n whose manifests agree as merge asks) are one group, named as the
+// report names them (their common parent directory); every other directory
+// (unsharded, merged, a lone shard, one whose manifest cannot be read) is
+// a group of its own. Groups keep the order of their first directories. A
+// shard given twice stays in its group, for ReadStatus to refuse.
+func StatusGroups(dirs []string) []StatusGroup {
+	type entry struct {
+		g     StatusGroup
+		shard string
+		run   *Manifest
+		match *MatchManifest
+	}
+	es := make([]entry, len(dirs))
+	for i, d := range dirs {
+		es[i].g = StatusGroup{Name: d, Dirs: []string{d}}
+		if IsMatchDir(d) {
+			if m, err := ReadMatchManifest(d); err == nil {
+				es[i].shard, es[i].match = m.Shard, &m
+			}
+		} else if m, err := ReadManifest(d); err == nil {
+			es[i].shard, es[i].run = m.Shard, &m
+		}
+	}
+	same := func(a, b *entry) bool {
+		switch {
+		case a.run != nil && b.run != nil:
+			field, _, _ := shardDiff(a.run, b.run)
+			return field == ""
+		case a.match != nil && b.match != nil:
+			field, _, _ := diffFields(*a.match, *b.match, "shard", "workers")
+			return field == ""
+		}
+		return false
+	}
+	join := func(parts []entry) (entry, error) {
+		j := parts[0]
+		j.g.Dirs = nil
+		for _, p := range parts {
+			j.g.Dirs = append(j.g.Dirs, p.g.Dirs...)
+		}
+		return j, nil
+	}
+	joined, _ := groupShards(es, func(e *entry) string { return e.shard }, same,
+		func(e *entry) *string { return &e.g.Name }, join) // join never fails
+	out := make([]StatusGroup, len(joined))
+	for i := range joined {
+		out[i] = joined[i].g
+	}
+	return out
+}

@@ -87,3 +87,37 @@ func runShards(t *testing.T, parent, prefix string, n int) []string {
 	}
 	return shards
 }
+
+// TestStatusMany: directories of several runs, in any order, give a line
+// each, named and in the order of each run's first directory: a split
+// run's shards one line (named by their parent), an unsharded run and a
+// match one each; a directory that cannot be read is refused by name.
+func TestStatusMany(t *testing.T) {
+	tmp := t.TempDir()
+	shards := runShards(t, filepath.Join(tmp, "split"), "shard-", 2)
+	whole := filepath.Join(tmp, "whole")
+	runOK(t, wrArgs(whole, "--deals", "4", "--workers", "1")...)
+	game := filepath.Join(tmp, "game")
+	runOK(t, "match", "--players", "greedy,random", "--games", "6", "--workers", "1", "--out", game)
+	out := mustRun(t, "status", shards[0], whole, game, shards[1])
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := []string{
+		filepath.Join(tmp, "split") + ": 7 of 10 deals (2 of 3 shards started): ",
+		whole + ": 4 of 4 deals: ",
+		game + ": 6 of 6 games: ",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("status of three runs: %q, want %d lines", out, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("status line %d: %q, want it to begin %q", i+1, lines[i], w)
+		}
+	}
+	// the line of one run stays unnamed; a shard twice is still refused
+	if line := mustRun(t, "status", whole); !strings.HasPrefix(line, "4 of 4 deals: ") {
+		t.Errorf("status of one run: %q", line)
+	}
+	checkOneLineError(t, []string{"status", whole, shards[0], shards[0]}, exitUsage, "shard 1/3 is given twice")
+	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, "none")}, exitUsage, "none is not a result directory")
+}
