@@ -23,7 +23,7 @@ players. Comparisons ("easier than") are paired on the same deals where the
 games deal alike. The page names the command that made it: regenerate it,
 never edit it. A run's shard directories are one result; the directory that
 holds them may be given instead (a merged directory beside them is left out).`,
-		Args: cobra.MinimumNArgs(1),
+		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dirs := results.ExpandRunDirs(args)
 			if out == "" {

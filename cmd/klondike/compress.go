@@ -17,7 +17,7 @@ func newCompressCmd(stdout io.Writer) *cobra.Command {
 DIR/matches.jsonl.gz for a match), for committing large experiments. Only a finished directory (every seed recorded, no torn line) is
 compressed; report and merge read either file; winrate refuses to add to a
 compressed directory (gunzip it first).`,
-		Args: cobra.MinimumNArgs(1),
+		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, dirs []string) error {
 			seen := map[string]bool{}
 			for _, d := range dirs {

@@ -24,6 +24,7 @@ two of them, and together they must cover the seed range (unless
 --allow-gaps). Writes DIR/manifest.json (shard "merged k of n") and
 DIR/records.jsonl sorted by seed. DIR must not hold results already. Shards
 of 'klondike match' are joined the same way into DIR/matches.jsonl.`,
+		Args: dirArgs(0),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runMerge(stdout, o, args)
 		},

@@ -33,6 +33,7 @@ benchmarks (time per deal, tables, states/s, the benchmark's target). The
 report names the command that made it: regenerate it, never edit it. The shard
 directories of one run are one row; the directory that holds them may be given
 instead (its result directories are read, a merged one left out).`,
+		Args: dirArgs(0),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runReport(stdout, o, args)
 		},

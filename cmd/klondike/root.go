@@ -125,3 +125,22 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	return usageErrorf("%s takes no arguments, only flags: unexpected %q%s; see '%s --help'",
 		cmd.CommandPath(), args[0], hint, cmd.CommandPath())
 }
+
+// dirArgs checks the directory arguments of a command that reads result
+// directories: at least min of them, none empty. An empty one would name
+// the working directory to some calls (filepath.Join) and nothing to others
+// (os.Open): status and report would read the working directory, compress
+// gzip its records and then fail.
+func dirArgs(min int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.MinimumNArgs(min)(cmd, args); err != nil {
+			return err
+		}
+		for i, a := range args {
+			if a == "" {
+				return usageErrorf("%s: directory argument %d is empty: name a directory (. for this one)", cmd.Name(), i+1)
+			}
+		}
+		return nil
+	}
+}

@@ -32,7 +32,7 @@ results/data/*'), each line begins with the run's name: its shards' common
 parent, or its directory. Nothing is printed when a directory cannot be read
 or a shard is given twice (exit 2).
 `,
-		Args: cobra.MinimumNArgs(1),
+		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			groups := results.StatusGroups(results.ExpandRunDirs(args))
 			var out strings.Builder // every line read before any is written

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/klondike-family/klondike/results"
 )
 
 // TestStatus: two of three shards run, status sums them in one line over
@@ -120,4 +122,32 @@ func TestStatusMany(t *testing.T) {
 	}
 	checkOneLineError(t, []string{"status", whole, shards[0], shards[0]}, exitUsage, "shard 1/3 is given twice")
 	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, "none")}, exitUsage, "none is not a result directory")
+}
+
+// TestEmptyDirArg: an empty directory argument is refused in one line by
+// every command that takes result directories, before anything is read or
+// written, even where the working directory is a finished result
+// directory (which "" half named: Join read it, Open did not, so compress
+// gzipped the records and then failed on syncing "").
+func TestEmptyDirArg(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	runOK(t, wrArgs(dir, "--deals", "4", "--workers", "1")...)
+	t.Chdir(dir)
+	out := filepath.Join(t.TempDir(), "x")
+	for _, args := range [][]string{
+		{"status", ""},
+		{"status", dir, ""},
+		{"report", "--out", out + ".md", ""},
+		{"claims", "--out", out + ".md", ""},
+		{"merge", "--out", out, ""},
+		{"compress", ""},
+	} {
+		checkOneLineError(t, args, exitUsage, "empty")
+	}
+	if _, err := os.Stat(filepath.Join(dir, results.RecordsFile)); err != nil {
+		t.Errorf("records of the working directory: %v (compressed?)", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("merge wrote %s", out)
+	}
 }
