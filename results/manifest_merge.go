@@ -194,7 +194,8 @@ func shardDiff(a, b *Manifest) (field, va, vb string) {
 // requires) by one merged result, at the place of its first shard, so
 // that a run sharded over machines or sittings is one row of a report.
 // Its Dir is the shards' common parent directory, or the first shard's
-// with "+ N shards". A lone shard, and an unsharded run (even two of one
+// with "+ N shards" where they lie in different directories or another
+// group has the same parent. A lone shard, and an unsharded run (even two of one
 // experiment), stays as it is; shards that agree but cannot be joined (a
 // seed in two of them) are an error.
 func GroupShards(rs []Result) ([]Result, error) {
@@ -208,12 +209,13 @@ func GroupShards(rs []Result) ([]Result, error) {
 
 // groupShards replaces the shards of each split run in rs (shard k/n
 // with n > 1, of one n, same as the group's first shard) by their join,
-// at the place of the first shard and named by groupName (dir is a
-// result's directory); every other result (a merged or unsharded run, a
+// at the place of the first shard and named as GroupShards says (dir is
+// a result's directory); every other result (a merged or unsharded run, a
 // lone shard) stays as it is. GroupShards and GroupMatchShards are it for
 // win-rate runs and matches.
 func groupShards[T any](rs []T, shard func(*T) string, same func(a, b *T) bool, dir func(*T) *string, join func([]T) (T, error)) ([]T, error) {
 	var out []T
+	var names []groupNames
 	used := make([]bool, len(rs))
 	for i := range rs {
 		if used[i] {
@@ -244,18 +246,39 @@ func groupShards[T any](rs []T, shard func(*T) string, same func(a, b *T) bool, 
 		if err != nil {
 			return nil, err
 		}
-		*dir(&joined) = groupName(dirs)
+		names = append(names, groupNames{len(out), dirs})
 		out = append(out, joined)
+	}
+	// name each group; two groups of one parent directory (shards of two
+	// runs given side by side) by their first shards
+	byParent := map[string]int{}
+	for _, n := range names {
+		byParent[n.parent()]++
+	}
+	for _, n := range names {
+		name := n.parent()
+		if name == "" || byParent[name] > 1 {
+			name = n.dirs[0] + " + " + Counted(int64(len(n.dirs)-1), "shard")
+		}
+		*dir(&out[n.at]) = name
 	}
 	return out, nil
 }
 
-// groupName names a group of shard directories for a report.
-func groupName(dirs []string) string {
-	parent := filepath.Dir(dirs[0])
-	for _, d := range dirs[1:] {
+// groupNames is a joined group's place in groupShards' output and its
+// shard directories.
+type groupNames struct {
+	at   int
+	dirs []string
+}
+
+// parent is the group's shards' common parent directory, as a report
+// names the group, or "" when they lie in different directories.
+func (g groupNames) parent() string {
+	parent := filepath.Dir(g.dirs[0])
+	for _, d := range g.dirs[1:] {
 		if filepath.Dir(d) != parent {
-			return fmt.Sprintf("%s + %d shards", dirs[0], len(dirs)-1)
+			return ""
 		}
 	}
 	return parent

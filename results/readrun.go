@@ -1,7 +1,6 @@
 package results
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -14,51 +13,123 @@ import (
 // replaced by those: the directories directly under it that hold a
 // manifest, in name order, such as a sharded run's parent
 // (results/data/klondike-d3-wb-1m with its shard-01-of-10 ...
-// shard-10-of-10, or a job array's $out with its shard-1 ... shard-8). A
-// merged directory among them is left out, being the same records again
-// (give it by its own name); one whose manifest cannot be read is kept, for
-// its reader to name. Every other argument is kept as it is, for its reader
-// to accept or refuse. Status, report and claims read their arguments
-// through it.
-func ExpandRunDirs(dirs []string) []string {
+// shard-10-of-10, a job array's $out with its shard-1 ... shard-8, or
+// results/data/players with its unsharded runs). A merged directory among
+// them is left out, being the same records again (give it by its own
+// name); one whose manifest cannot be read is kept, for its reader to
+// name. The shards k/n (n > 1) under one such directory must be shards of
+// one run, as merge would join them: shards of two runs in one directory
+// (say a job array resubmitted with other flags into the same $out) are
+// refused, naming the field in which they differ. Every other argument is
+// kept as it is, for its reader to accept or refuse. Status, report and
+// claims read their arguments through it.
+func ExpandRunDirs(dirs []string) ([]string, error) {
 	out := make([]string, 0, len(dirs))
 	for _, d := range dirs {
-		out = append(out, shardChildren(d)...)
+		kids, err := shardChildren(d)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, kids...)
 	}
-	return out
+	return out, nil
 }
 
 // shardChildren is ExpandRunDirs of one argument.
-func shardChildren(dir string) []string {
+func shardChildren(dir string) ([]string, error) {
 	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); !errors.Is(err, os.ErrNotExist) {
-		return []string{dir}
+		return []string{dir}, nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return []string{dir}
+		return []string{dir}, nil
 	}
 	var kids []string
+	var first *runHead // the first shard k/n (n > 1) under dir
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
 		}
 		sub := filepath.Join(dir, e.Name())
-		data, err := ReadFileLimit(filepath.Join(sub, ManifestFile), MaxManifestBytes)
+		h, err := readRunHead(sub)
 		if errors.Is(err, os.ErrNotExist) {
 			continue // not a result directory (a shard not begun, plots, ...)
 		}
-		var m struct {
-			Shard string `json:"shard"`
-		}
-		if err == nil && json.Unmarshal(data, &m) == nil && strings.HasPrefix(m.Shard, "merged ") {
+		if err == nil && strings.HasPrefix(h.shard, "merged ") {
 			continue
 		}
 		kids = append(kids, sub) // its reader refuses a manifest it cannot read
+		if sh, perr := ParseShard(h.shard); err != nil || perr != nil || sh.N == 1 {
+			continue
+		}
+		if first == nil {
+			first = &h
+			continue
+		}
+		if field, va, vb := first.diff(&h); field != "" {
+			return nil, refuse("%s holds shards of more than one run: %s and %s differ in %s (%s vs %s); give each run's shards by name",
+				dir, first.dir, sub, field, va, vb)
+		}
 	}
 	if len(kids) == 0 {
-		return []string{dir}
+		return []string{dir}, nil
 	}
-	return kids // os.ReadDir's name order
+	return kids, nil // os.ReadDir's name order
+}
+
+// runHead is what ExpandRunDirs reads of a result directory's manifest.
+type runHead struct {
+	dir   string
+	shard string
+	run   *Manifest      // a win-rate experiment's
+	match *MatchManifest // a match's
+}
+
+// readRunHead reads dir's manifest (os.ErrNotExist when there is none).
+func readRunHead(dir string) (runHead, error) {
+	h := runHead{dir: dir}
+	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err != nil {
+		return h, err
+	}
+	if IsMatchDir(dir) {
+		m, err := ReadMatchManifest(dir)
+		h.shard, h.match = m.Shard, &m
+		return h, err
+	}
+	m, err := ReadManifest(dir)
+	h.shard, h.run = m.Shard, &m
+	return h, err
+}
+
+// diff gives the first field in which b is not a shard of a's run (merge's
+// rule; the split's n counts, as "shard"): "" when it is one.
+func (a *runHead) diff(b *runHead) (field, va, vb string) {
+	switch {
+	case a.run != nil && b.run != nil:
+		if field, va, vb = shardDiff(a.run, b.run); field != "" {
+			return field, va, vb
+		}
+	case a.match != nil && b.match != nil:
+		if field, va, vb = diffFields(*a.match, *b.match, "shard", "workers"); field != "" {
+			return field, va, vb
+		}
+	default:
+		return "kind", a.kind(), b.kind()
+	}
+	sa, _ := ParseShard(a.shard)
+	sb, _ := ParseShard(b.shard)
+	if sa.N != sb.N {
+		return "shard", a.shard, b.shard
+	}
+	return "", "", ""
+}
+
+// kind names the kind of run h is.
+func (h *runHead) kind() string {
+	if h.match != nil {
+		return "match"
+	}
+	return "win-rate experiment"
 }
 
 // readRunManifest reads the manifest of a result directory given to a
@@ -66,6 +137,8 @@ func shardChildren(dir string) []string {
 func readRunManifest(dir string) (Manifest, error) {
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return Manifest{}, fmt.Errorf("%s is a file, not a result directory", dir)
+	} else if errors.Is(err, os.ErrNotExist) {
+		return Manifest{}, fmt.Errorf("%s does not exist", dir)
 	}
 	m, err := ReadManifest(dir)
 	if errors.Is(err, os.ErrNotExist) {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -31,10 +32,24 @@ func TestExpandRunDirs(t *testing.T) {
 	put("one/sub/manifest.json", `{"shard": "1/1"}`)
 	put("empty/plots/a.svg", "<svg/>")
 	p := func(rel string) string { return filepath.Join(tmp, rel) }
-	got := ExpandRunDirs([]string{p("one"), p("run"), p("empty"), p("none"), p("run/README.md"), p("run/merged")})
+	got, err := ExpandRunDirs([]string{p("one"), p("run"), p("empty"), p("none"), p("run/README.md"), p("run/merged")})
 	want := []string{p("one"), p("run/shard-01-of-03"), p("run/shard-02-of-03"), p("run/torn"),
 		p("empty"), p("none"), p("run/README.md"), p("run/merged")}
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ExpandRunDirs:\n got %q\nwant %q", got, want)
+	}
+	put("two/a/manifest.json", `{"shard": "1/3", "max_nodes": 1000}`)
+	put("two/b/manifest.json", `{"shard": "2/3", "max_nodes": 2000}`)
+	if _, err := ExpandRunDirs([]string{p("two")}); err == nil || !strings.Contains(err.Error(), "holds shards of more than one run") ||
+		!strings.Contains(err.Error(), "max_nodes (1000 vs 2000)") {
+		t.Errorf("shards of two runs in one directory: %v", err)
+	}
+	put("split/a/manifest.json", `{"shard": "1/3"}`)
+	put("split/b/manifest.json", `{"shard": "1/2"}`)
+	if _, err := ExpandRunDirs([]string{p("split")}); err == nil || !strings.Contains(err.Error(), "shard (1/3 vs 1/2)") {
+		t.Errorf("shards of two splits in one directory: %v", err)
 	}
 }

@@ -295,32 +295,13 @@ type StatusGroup struct {
 // shard given twice stays in its group, for ReadStatus to refuse.
 func StatusGroups(dirs []string) []StatusGroup {
 	type entry struct {
-		g     StatusGroup
-		shard string
-		run   *Manifest
-		match *MatchManifest
+		g    StatusGroup
+		head runHead
 	}
 	es := make([]entry, len(dirs))
 	for i, d := range dirs {
 		es[i].g = StatusGroup{Name: d, Dirs: []string{d}}
-		if IsMatchDir(d) {
-			if m, err := ReadMatchManifest(d); err == nil {
-				es[i].shard, es[i].match = m.Shard, &m
-			}
-		} else if m, err := ReadManifest(d); err == nil {
-			es[i].shard, es[i].run = m.Shard, &m
-		}
-	}
-	same := func(a, b *entry) bool {
-		switch {
-		case a.run != nil && b.run != nil:
-			field, _, _ := shardDiff(a.run, b.run)
-			return field == ""
-		case a.match != nil && b.match != nil:
-			field, _, _ := diffFields(*a.match, *b.match, "shard", "workers")
-			return field == ""
-		}
-		return false
+		es[i].head, _ = readRunHead(d) // unread: shard "", a group of its own
 	}
 	join := func(parts []entry) (entry, error) {
 		j := parts[0]
@@ -330,7 +311,11 @@ func StatusGroups(dirs []string) []StatusGroup {
 		}
 		return j, nil
 	}
-	joined, _ := groupShards(es, func(e *entry) string { return e.shard }, same,
+	joined, _ := groupShards(es, func(e *entry) string { return e.head.shard },
+		func(a, b *entry) bool {
+			field, _, _ := a.head.diff(&b.head)
+			return field == ""
+		},
 		func(e *entry) *string { return &e.g.Name }, join) // join never fails
 	out := make([]StatusGroup, len(joined))
 	for i := range joined {

@@ -25,7 +25,10 @@ never edit it. A run's shard directories are one result; the directory that
 holds them may be given instead (a merged directory beside them is left out).`,
 		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			dirs := results.ExpandRunDirs(args)
+			dirs, err := expandDirs("claims", args)
+			if err != nil {
+				return err
+			}
 			if out == "" {
 				return usageErrorf("give the file to write: --out FILE.md")
 			}

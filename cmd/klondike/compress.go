@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/klondike-family/klondike/results"
 	"github.com/spf13/cobra"
@@ -19,13 +18,8 @@ compressed; report and merge read either file; winrate refuses to add to a
 compressed directory (gunzip it first).`,
 		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, dirs []string) error {
-			seen := map[string]bool{}
-			for _, d := range dirs {
-				c := filepath.Clean(d)
-				if seen[c] {
-					return usageErrorf("compress: %s is given twice", d)
-				}
-				seen[c] = true
+			if err := distinctDirs("compress", dirs); err != nil {
+				return err
 			}
 			for _, d := range dirs {
 				compress := results.CompressRecords

@@ -104,7 +104,7 @@ func TestMatchResumes(t *testing.T) {
 		rep2 := filepath.Join(t.TempDir(), "r2.md")
 		mustRun(t, "report", "--out", rep2, s1, s2)
 		md2, _ := os.ReadFile(rep2)
-		if row := "| " + filepath.ToSlash(s1) + " + 1 shards | "; !strings.Contains(string(md2), row) || strings.Contains(string(md2), "| "+filepath.ToSlash(s2)+" |") {
+		if row := "| " + filepath.ToSlash(s1) + " + 1 shard | "; !strings.Contains(string(md2), row) || strings.Contains(string(md2), "| "+filepath.ToSlash(s2)+" |") {
 			t.Errorf("report of two shards: no one row %q:\n%s", row, md2)
 		}
 		checkOneLineError(t, []string{"claims", "--out", filepath.Join(t.TempDir(), "c.md"), s1}, exitUsage, "is a match (klondike match), not a win-rate experiment")

@@ -46,7 +46,10 @@ instead (its result directories are read, a merged one left out).`,
 }
 
 func runReport(w io.Writer, o *reportOptions, args []string) error {
-	dirs := results.ExpandRunDirs(args)
+	dirs, err := expandDirs("report", args)
+	if err != nil {
+		return err
+	}
 	if o.out == "" {
 		return usageErrorf("give the file to write: --out FILE.md")
 	}
@@ -81,7 +84,7 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 		rs = append(rs, r)
 	}
 	nDirs := len(rs) + len(ms)
-	rs, err := results.GroupShards(rs) // a sharded run is one row
+	rs, err = results.GroupShards(rs) // a sharded run is one row
 	if err != nil {
 		return usageErrorf("result directories: %v", err)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -143,4 +145,47 @@ func dirArgs(min int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// expandDirs reads the result directory arguments of status, report and
+// claims (cmd names the command): a directory that holds a run's shards
+// stands for them (results.ExpandRunDirs), and no directory may be given
+// twice, under any name (a path, another spelling of it, a link to it),
+// so that no run is counted twice.
+func expandDirs(cmd string, args []string) ([]string, error) {
+	dirs, err := results.ExpandRunDirs(args)
+	if err != nil {
+		return nil, usageErrorf("%s: %v", cmd, err)
+	}
+	if err := distinctDirs(cmd, dirs); err != nil {
+		return nil, err
+	}
+	return dirs, nil
+}
+
+// distinctDirs refuses a directory given twice among dirs (cmd names the
+// command), by the same path or by two that lead to it; a path that
+// cannot be read is left to the command's reader to name.
+func distinctDirs(cmd string, dirs []string) error {
+	type seen struct {
+		dir  string
+		info os.FileInfo
+	}
+	var ss []seen
+	for _, d := range dirs {
+		info, err := os.Stat(d)
+		if err != nil {
+			continue
+		}
+		for _, s := range ss {
+			if os.SameFile(s.info, info) {
+				if filepath.Clean(s.dir) == filepath.Clean(d) {
+					return usageErrorf("%s: %s is given twice", cmd, d)
+				}
+				return usageErrorf("%s: %s and %s are one directory, given twice", cmd, s.dir, d)
+			}
+		}
+		ss = append(ss, seen{d, info})
+	}
+	return nil
 }

@@ -29,12 +29,17 @@ and ties, the mean time a game, core time left and ETA.
 
 Given the directories of more than one run (say 'klondike status
 results/data/*'), each line begins with the run's name: its shards' common
-parent, or its directory. Nothing is printed when a directory cannot be read
-or a shard is given twice (exit 2).
+parent, or its directory. Nothing is printed (exit 2) when a directory cannot
+be read or is given twice (under any name), or a directory given for its
+shards holds the shards of more than one run.
 `,
 		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			groups := results.StatusGroups(results.ExpandRunDirs(args))
+			dirs, err := expandDirs("status", args)
+			if err != nil {
+				return err
+			}
+			groups := results.StatusGroups(dirs)
 			var out strings.Builder // every line read before any is written
 			for _, g := range groups {
 				line, err := statusLine(g.Dirs)
@@ -48,7 +53,7 @@ or a shard is given twice (exit 2).
 				}
 				out.WriteString(line + "\n")
 			}
-			_, err := io.WriteString(stdout, out.String())
+			_, err = io.WriteString(stdout, out.String())
 			return err
 		},
 	}

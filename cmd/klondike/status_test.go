@@ -23,8 +23,8 @@ func TestStatus(t *testing.T) {
 	if !want.MatchString(out) {
 		t.Errorf("status: %q, want it to match %s", out, want)
 	}
-	checkOneLineError(t, []string{"status", shards[0], shards[0]}, exitUsage, "shard 1/3 is given twice")
-	checkOneLineError(t, []string{"status", filepath.Join(tmp, "none")}, exitUsage, "is not a result directory")
+	checkOneLineError(t, []string{"status", shards[0], shards[0]}, exitUsage, shards[0]+" is given twice")
+	checkOneLineError(t, []string{"status", filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
 	checkOneLineError(t, []string{"status"}, exitUsage)
 }
 
@@ -120,8 +120,26 @@ func TestStatusMany(t *testing.T) {
 	if line := mustRun(t, "status", whole); !strings.HasPrefix(line, "4 of 4 deals: ") {
 		t.Errorf("status of one run: %q", line)
 	}
-	checkOneLineError(t, []string{"status", whole, shards[0], shards[0]}, exitUsage, "shard 1/3 is given twice")
-	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, "none")}, exitUsage, "none is not a result directory")
+	checkOneLineError(t, []string{"status", whole, shards[0], shards[0]}, exitUsage, "is given twice")
+	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
+	// one directory under two names, or through a link, is given twice too
+	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, ".", "whole", ".")}, exitUsage, "is given twice")
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink(whole, link); err != nil {
+		t.Fatal(err)
+	}
+	checkOneLineError(t, []string{"report", "--out", filepath.Join(tmp, "r.md"), whole, link}, exitUsage, "are one directory, given twice")
+	// shards of two runs side by side: each run its own line, named by its
+	// first shard; their parent given alone is refused, naming the field
+	other := filepath.Join(tmp, "split", "other-1")
+	runOK(t, wrArgs(other, "--deals", "10", "--shard", "1/3", "--workers", "1", "--max-nodes", "30000")...)
+	runOK(t, wrArgs(filepath.Join(tmp, "split", "other-2"), "--deals", "10", "--shard", "2/3", "--workers", "1", "--max-nodes", "30000")...)
+	out = mustRun(t, "status", shards[0], shards[1], other, filepath.Join(tmp, "split", "other-2"))
+	if !strings.HasPrefix(out, shards[0]+" + 1 shard: 7 of 10") || !strings.Contains(out, "\n"+other+" + 1 shard: 7 of 10") {
+		t.Errorf("status of two runs' shards in one directory: %q", out)
+	}
+	checkOneLineError(t, []string{"status", filepath.Join(tmp, "split")}, exitUsage, "holds shards of more than one run")
+	checkOneLineError(t, []string{"report", "--out", filepath.Join(tmp, "r.md"), filepath.Join(tmp, "split")}, exitUsage, "differ in max_nodes")
 }
 
 // TestEmptyDirArg: an empty directory argument is refused in one line by

@@ -139,7 +139,11 @@ func TestMergeReport(t *testing.T) {
 	merged := filepath.Join(tmp, "merged")
 	checkOneLineError(t, []string{"merge", "--out", merged, shards[0], shards[2]}, exitUsage, "seed 1 is missing")
 	checkOneLineError(t, []string{"merge", "--out", merged}, exitUsage, "give the shard directories to merge")
-	checkOneLineError(t, []string{"merge", "--out", merged, filepath.Join(tmp, "none")}, exitUsage, "is not a result directory (it has no manifest.json)")
+	checkOneLineError(t, []string{"merge", "--out", merged, filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
+	if err := os.Mkdir(filepath.Join(tmp, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkOneLineError(t, []string{"merge", "--out", merged, filepath.Join(tmp, "empty")}, exitUsage, "is not a result directory (it has no manifest.json)")
 	checkOneLineError(t, []string{"merge", "--out", merged, shards[0], shards[1], shards[0]}, exitUsage, "shard 1/3 is given twice")
 	out := mustRun(t, append([]string{"merge", "--out", merged}, shards...)...)
 	if want := merged + ": 10 records of seeds 0..9 from 3 directories (merged 3 of 3)\n"; out != want {
