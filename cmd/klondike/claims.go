@@ -35,6 +35,9 @@ holds them may be given instead (a merged directory beside them is left out).`,
 			if err := checkOutput("--out", out, dirs); err != nil {
 				return err
 			}
+			if err := checkNotInRun("--out", out); err != nil {
+				return err
+			}
 			var rs []results.Result
 			for _, d := range dirs {
 				r, err := results.LoadResult(d)

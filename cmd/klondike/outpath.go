@@ -128,3 +128,27 @@ func bareErr(err error) error {
 	}
 	return err
 }
+
+// checkNotInRun refuses a report's or a page's output path (flag names its
+// flag) that is or lies inside a result directory of any run, given to the
+// command or not (a directory holding a manifest: a shard, a merged
+// directory beside the shards of a parent given for them): what report and
+// claims write has no place among a run's records. Every error is a usage
+// error.
+func checkNotInRun(flag, out string) error {
+	if out == "" {
+		return nil
+	}
+	p, err := resolvePath(out)
+	if err != nil {
+		return usageErrorf("%s %s: %v", flag, out, err)
+	}
+	for dir := p; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, results.ManifestFile)); err == nil {
+			return usageErrorf("%s %s lies inside the result directory %s: write it elsewhere", flag, out, dir)
+		}
+		if filepath.Dir(dir) == dir {
+			return nil
+		}
+	}
+}

@@ -63,6 +63,12 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 	if err := checkOutput("--plots", o.plots, inputs); err != nil {
 		return err
 	}
+	if err := checkNotInRun("--out", o.out); err != nil {
+		return err
+	}
+	if err := checkNotInRun("--plots", o.plots); err != nil {
+		return err
+	}
 	if err := checkOutDir("--plots", o.plots); err != nil {
 		return err
 	}

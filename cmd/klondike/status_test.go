@@ -66,6 +66,11 @@ func TestShardParent(t *testing.T) {
 	}
 	// The report may be written beside the shards, as merge.sbatch does.
 	mustRun(t, "report", "--out", filepath.Join(parent, "README.md"), parent)
+	// but not into a result directory that is no input, such as the merged
+	// one beside the shards
+	checkOneLineError(t, []string{"report", "--out", filepath.Join(parent, "merged", "r.md"), parent}, exitUsage, "lies inside the result directory")
+	checkOneLineError(t, []string{"report", "--out", filepath.Join(tmp, "r.md"), "--plots", filepath.Join(parent, "merged", "plots"), parent}, exitUsage, "lies inside the result directory")
+	checkOneLineError(t, []string{"claims", "--out", filepath.Join(parent, "merged", "c.md"), parent}, exitUsage, "lies inside the result directory")
 	checkOneLineError(t, []string{"report", "--out", filepath.Join(shards[0], "r.md"), parent}, exitUsage, "lies inside the input directory")
 	mustRun(t, "claims", "--out", filepath.Join(tmp, "c.md"), parent)
 	// The merged directory alone is still read by its own name.
