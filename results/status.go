@@ -56,6 +56,7 @@ func ReadStatus(dirs []string) (Status, error) {
 		}
 		sum := Summarise(r.Records)
 		s.Dirs++
+		s.Merged = strings.HasPrefix(m.Shard, "merged ")
 		s.Done += sum.Deals
 		s.Won += sum.Won
 		s.Lost += sum.Lost
@@ -128,6 +129,9 @@ type Pace struct {
 	// Workers is the workers count of the directories that are not done
 	// yet (their manifests'): the units played at once while they run.
 	Workers int
+	// Merged: the directory read is a merged one (merge --allow-gaps,
+	// when units are missing), which no command continues.
+	Merged bool
 }
 
 // MeanMS is the mean time of a unit so far; 0 with no records.
@@ -184,6 +188,9 @@ func (s Pace) write(b *strings.Builder, unit string) {
 	switch {
 	case s.Done >= s.Total:
 		b.WriteString(", done")
+	case s.Merged:
+		fmt.Fprintf(b, ", %s core time left; ETA unknown: merged with %ss missing (run the missing shards to the end and merge them again)",
+			formatDuration(s.CoreLeft()), unit)
 	case s.Workers == 0:
 		fmt.Fprintf(b, ", %s core time left; ETA unknown: no directory left unfinished (start the missing shards)",
 			formatDuration(s.CoreLeft()))
@@ -238,6 +245,7 @@ func ReadMatchStatus(dirs []string) (MatchStatus, error) {
 		}
 		s.Ties += p.Ties
 		s.Dirs++
+		s.Merged = strings.HasPrefix(m.Shard, "merged ")
 		s.Done += len(r.Records)
 		if len(r.Records) < r.Expected() {
 			s.Workers += m.Workers
