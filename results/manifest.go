@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -647,6 +648,9 @@ func readJSONStrict(path string, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return fmt.Errorf("%s: the JSON ends early (%s): the file is empty or torn", path, FormatBytes(int64(len(data))))
+		}
 		return fmt.Errorf("%s: %s", path, ClipError(err))
 	}
 	return nil

@@ -128,6 +128,14 @@ func TestStatusMany(t *testing.T) {
 	}
 	checkOneLineError(t, []string{"status", whole, shards[0], shards[0]}, exitUsage, "is given twice")
 	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
+	torn := filepath.Join(tmp, "torn")
+	if err := os.MkdirAll(torn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(torn, "manifest.json"), []byte(`{"game": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkOneLineError(t, []string{"status", whole, torn}, exitUsage, "manifest.json: the JSON ends early (9 B): the file is empty or torn")
 	// one directory under two names, or through a link, is given twice too
 	checkOneLineError(t, []string{"status", whole, filepath.Join(tmp, ".", "whole", ".")}, exitUsage, "is given twice")
 	link := filepath.Join(tmp, "link")
