@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -297,9 +298,10 @@ type StatusGroup struct {
 // StatusGroups splits dirs into the runs they hold, for a status line each:
 // the shards of one split run (win-rate experiment or match: shards k/n of
 // one n whose manifests agree as merge asks) are one group, named as the
-// report names them (their common parent directory); every other directory
-// (unsharded, merged, a lone shard, one whose manifest cannot be read) is
-// a group of its own. Groups keep the order of their first directories. A
+// report names them (their common parent directory), and so is a lone
+// shard where that name is free; every other directory (unsharded,
+// merged, one whose manifest cannot be read) is a group of its own, named
+// by itself. Groups keep the order of their first directories. A
 // shard given twice stays in its group, for ReadStatus to refuse.
 func StatusGroups(dirs []string) []StatusGroup {
 	type entry struct {
@@ -325,9 +327,27 @@ func StatusGroups(dirs []string) []StatusGroup {
 			return field == ""
 		},
 		func(e *entry) *string { return &e.g.Name }, join) // join never fails
+	// a lone shard k/n (n > 1) is its run's line too: named by its parent,
+	// as a run's shards are, where no other line has that name
+	names := map[string]int{}
+	parentOf := func(e *entry) string {
+		if sh, err := ParseShard(e.head.shard); err == nil && sh.N > 1 && len(e.g.Dirs) == 1 {
+			return filepath.Dir(e.g.Dirs[0])
+		}
+		return ""
+	}
+	for i := range joined {
+		names[joined[i].g.Name]++
+		if p := parentOf(&joined[i]); p != "" {
+			names[p]++
+		}
+	}
 	out := make([]StatusGroup, len(joined))
 	for i := range joined {
 		out[i] = joined[i].g
+		if p := parentOf(&joined[i]); p != "" && names[p] == 1 {
+			out[i].Name = p
+		}
 	}
 	return out
 }

@@ -122,6 +122,10 @@ func TestStatusMany(t *testing.T) {
 			t.Errorf("status line %d: %q, want it to begin %q", i+1, lines[i], w)
 		}
 	}
+	// a lone shard is named by its parent, as its run's shards are
+	if out := mustRun(t, "status", shards[0], whole); !strings.HasPrefix(out, filepath.Join(tmp, "split")+": 4 of 10 deals (1 of 3 shards started): ") {
+		t.Errorf("status of a lone shard and a run: %q", out)
+	}
 	// the line of one run stays unnamed; a shard twice is still refused
 	if line := mustRun(t, "status", whole); !strings.HasPrefix(line, "4 of 4 deals: ") {
 		t.Errorf("status of one run: %q", line)
