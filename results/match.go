@@ -464,6 +464,13 @@ func (r *MatchResult) Label() string {
 	return s
 }
 
+// matchShardDiff gives the first field (JSON name, and both values) in
+// which two match manifests differ where shards of one match may not: all
+// but shard and workers. Merge, report and status ask it.
+func matchShardDiff(a, b *MatchManifest) (field, va, vb string) {
+	return diffFields(*a, *b, "shard", "workers")
+}
+
 // joinMatchShards joins match shards read back (each Manifest.Shard k/n)
 // into one result, the rules of MergeMatches without writing: their
 // manifests agree but for shard and workers, their shards are parts of one
@@ -473,7 +480,7 @@ func (r *MatchResult) Label() string {
 func joinMatchShards(parts []MatchResult) (MatchResult, error) {
 	m0 := &parts[0].Manifest
 	shards, err := joinableShards(len(parts), func(i int) (string, string) { return parts[i].Dir, parts[i].Manifest.Shard },
-		func(i int) (string, string, string) { return diffFields(*m0, parts[i].Manifest, "shard", "workers") })
+		func(i int) (string, string, string) { return matchShardDiff(m0, &parts[i].Manifest) })
 	if err != nil {
 		return MatchResult{}, err
 	}
@@ -501,7 +508,7 @@ func joinMatchShards(parts []MatchResult) (MatchResult, error) {
 func GroupMatchShards(ms []MatchResult) ([]MatchResult, error) {
 	return groupShards(ms, func(r *MatchResult) string { return r.Manifest.Shard },
 		func(a, b *MatchResult) bool {
-			field, _, _ := diffFields(a.Manifest, b.Manifest, "shard", "workers")
+			field, _, _ := matchShardDiff(&a.Manifest, &b.Manifest)
 			return field == ""
 		},
 		func(r *MatchResult) *string { return &r.Dir }, joinMatchShards)

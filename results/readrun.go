@@ -88,9 +88,6 @@ type runHead struct {
 // readRunHead reads dir's manifest (os.ErrNotExist when there is none).
 func readRunHead(dir string) (runHead, error) {
 	h := runHead{dir: dir}
-	if _, err := os.Stat(filepath.Join(dir, ManifestFile)); err != nil {
-		return h, err
-	}
 	if IsMatchDir(dir) {
 		m, err := ReadMatchManifest(dir)
 		h.shard, h.match = m.Shard, &m
@@ -110,7 +107,7 @@ func (a *runHead) diff(b *runHead) (field, va, vb string) {
 			return field, va, vb
 		}
 	case a.match != nil && b.match != nil:
-		if field, va, vb = diffFields(*a.match, *b.match, "shard", "workers"); field != "" {
+		if field, va, vb = matchShardDiff(a.match, b.match); field != "" {
 			return field, va, vb
 		}
 	default:

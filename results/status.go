@@ -47,11 +47,7 @@ func ReadStatus(dirs []string) (Status, error) {
 			s.Manifest, s.Total = m, int(m.Deals)
 		}
 		if s.Shards, err = set.add(i, m.Shard, func() (string, string, string) {
-			ignore := append([]string{"shard", "workers"}, provenanceFields...)
-			if s.Manifest.Player == m.Player {
-				ignore = append(ignore, m.unusedFields()...)
-			}
-			return Diff(&s.Manifest, &m, ignore...)
+			return shardDiff(&s.Manifest, &m)
 		}); err != nil {
 			return s, err
 		}
@@ -235,7 +231,7 @@ func ReadMatchStatus(dirs []string) (MatchStatus, error) {
 			s.Manifest, s.Total, s.Wins = m, int(m.Games), make([]int, len(m.Players))
 		}
 		if s.Shards, err = set.add(i, m.Shard, func() (string, string, string) {
-			return diffFields(s.Manifest, m, "shard", "workers")
+			return matchShardDiff(&s.Manifest, &m)
 		}); err != nil {
 			return s, err
 		}
