@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -20,8 +21,11 @@ type PlotFile struct {
 // WritePlots writes SVG plots of results into dir: winrate.svg, the win
 // rate of each directory with its interval (unknowns either way) as error
 // bars and the published figure where there is one; and for each
-// directory times-NN-NAME.svg, a histogram of the solve time per deal on
-// a log scale.
+// directory times-NAME.svg, a histogram of the solve time per deal on a
+// log scale, NAME its path below the directories' common parent
+// (timePlotNames), so that a row keeps its file when rows come and go. A
+// times-*.svg in dir that it does not write (an earlier report's row no
+// longer given) is removed, so that dir holds the report's plots alone.
 //
 // Results of players (Manifest.Player) are left out of those and drawn in
 // players-winrate.svg instead, with their Wilson intervals.
@@ -53,17 +57,78 @@ func WritePlots(dir string, all []Result) ([]PlotFile, error) {
 		}
 		files = append(files, PlotFile{path, "Win rate per rule set and player"})
 	}
+	var timed []*Result
 	for i := range rs {
-		if len(rs[i].Records) == 0 {
-			continue
+		if len(rs[i].Records) > 0 {
+			timed = append(timed, &rs[i])
 		}
-		path := filepath.Join(dir, fmt.Sprintf("times-%02d-%s.svg", i+1, slug(filepath.Base(rs[i].Dir))))
-		if err := timePlot(&rs[i], 16*cm, 10*cm).Write(path); err != nil {
+	}
+	written := map[string]bool{}
+	for i, name := range timePlotNames(timed) {
+		path := filepath.Join(dir, "times-"+name+".svg")
+		if err := timePlot(timed[i], 16*cm, 10*cm).Write(path); err != nil {
 			return nil, err
 		}
-		files = append(files, PlotFile{path, "Solve time per deal: " + filepath.ToSlash(rs[i].Dir)})
+		written[filepath.Base(path)] = true
+		files = append(files, PlotFile{path, "Solve time per deal: " + filepath.ToSlash(timed[i].Dir)})
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "times-*.svg"))
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range old {
+		if !written[filepath.Base(f)] {
+			if err := os.Remove(f); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return files, nil
+}
+
+// timePlotNames names the time histograms of rs: each directory's path
+// below the common parent of all of them, its separators as '-' (slug),
+// and a number after a name that is taken already (two paths that differ
+// only where slug writes '-').
+func timePlotNames(rs []*Result) []string {
+	dirs := make([]string, len(rs))
+	for i, r := range rs {
+		dirs[i] = filepath.ToSlash(filepath.Clean(r.Dir))
+	}
+	var common []string // the parents' common leading elements
+	for i, d := range dirs {
+		parent := strings.Split(path.Dir(d), "/")
+		if i == 0 {
+			common = parent
+			continue
+		}
+		n := 0
+		for n < len(common) && n < len(parent) && common[n] == parent[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	taken := map[string]bool{}
+	names := make([]string, len(dirs))
+	for i, d := range dirs {
+		var elems []string
+		for _, e := range strings.Split(d, "/")[len(common):] {
+			if e != "" && e != "." {
+				elems = append(elems, e)
+			}
+		}
+		base := slug(strings.Join(elems, "/"))
+		if base == "" {
+			base = "run" // the directory "." or "/"
+		}
+		name := base
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s-%d", base, k)
+		}
+		taken[name] = true
+		names[i] = name
+	}
+	return names
 }
 
 // slug keeps letters, digits, '-' and '_' of s.

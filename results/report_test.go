@@ -86,7 +86,8 @@ func TestPairsOverlappingRanges(t *testing.T) {
 	}
 }
 
-// TestPlots: the plots are written and are SVG, and the report links them.
+// TestPlots: the plots are written and are SVG, named by their rows, and
+// the report links them.
 func TestPlots(t *testing.T) {
 	rs := loadFixtures(t)
 	dir := t.TempDir()
@@ -104,12 +105,71 @@ func TestPlots(t *testing.T) {
 		}
 		parseSVG(t, data) // well-formed, with an <svg> root
 	}
+	for i, want := range []string{"winrate.svg", "times-d3.svg", "times-d3-wb.svg", "times-d1-part.svg"} {
+		if got := filepath.Base(files[i].Path); got != want {
+			t.Errorf("plot %d is %s, want %s", i, got, want)
+		}
+	}
 	var buf bytes.Buffer
 	if err := WriteReport(&buf, rs, ReportOptions{Command: "klondike report", Plots: []PlotFile{{"plots/winrate.svg", "Win rate per rule set"}}}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "![Win rate per rule set](plots/winrate.svg)") {
 		t.Errorf("report does not link the plot:\n%s", buf.String())
+	}
+}
+
+// TestTimePlotNames: a histogram is named by its directory's path below
+// the rows' common parent, whatever the other rows; a plot of an earlier
+// report's row no longer given is removed, and nothing else in the
+// directory.
+func TestTimePlotNames(t *testing.T) {
+	rs := func(dirs ...string) []*Result {
+		var out []*Result
+		for _, d := range dirs {
+			out = append(out, &Result{Dir: d})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		dirs, want []string
+	}{
+		{[]string{"results/data/a", "results/data/b"}, []string{"a", "b"}},
+		{[]string{"results/data/b"}, []string{"b"}},
+		{[]string{"results/data/x/shard-01-of-02", "results/data/y/shard-01-of-02", "results/data/z"},
+			[]string{"x-shard-01-of-02", "y-shard-01-of-02", "z"}},
+		{[]string{"runs/a b", "runs/a-b", "runs/a_b"}, []string{"a-b", "a-b-2", "a_b"}},
+		{[]string{".", "/"}, []string{"run", "run-2"}},
+	} {
+		if got := timePlotNames(rs(c.dirs...)); !slices.Equal(got, c.want) {
+			t.Errorf("timePlotNames(%q) = %q, want %q", c.dirs, got, c.want)
+		}
+	}
+
+	all := loadFixtures(t)
+	dir := t.TempDir()
+	for _, f := range []string{"times-07-old.svg", "notes.txt", "winrate-old.svg"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := WritePlots(dir, all[:2]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WritePlots(dir, all[1:]); err != nil { // d3 gone, d1-part come
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	want := []string{"notes.txt", "times-d1-part.svg", "times-d3-wb.svg", "winrate-old.svg", "winrate.svg"}
+	if !slices.Equal(got, want) {
+		t.Errorf("plot directory holds %q, want %q", got, want)
 	}
 }
 
