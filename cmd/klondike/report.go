@@ -27,7 +27,9 @@ func newReportCmd(stdout io.Writer) *cobra.Command {
 95% interval (unknowns counted either way), the win rate of the decided deals,
 time per deal, budget and the published figure for the same rules; then paired
 comparisons of directories with the same game and seeds that differ in one
-rule (exact McNemar test). --plots writes SVG plots there and links them.
+rule (exact McNemar test). --plots writes SVG plots there and links them: the
+win rates, and a time histogram a row (times-NAME.svg, NAME its path below the
+rows' common parent); a times-*.svg there of a row no longer given is removed.
 --bench adds a directory of 'klondike bench solve --out' to a section of solve
 benchmarks (time per deal, tables, states/s, the benchmark's target). The
 report names the command that made it: regenerate it, never edit it. The shard
