@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -18,15 +19,8 @@ func TestUpdateParts(t *testing.T) {
 		deals = 4
 	}
 	sets := playRuleSets()
-	for name, r := range familyRuleSets() {
-		sets[name] = r
-	}
-	var names []string
-	for name := range sets {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	maps.Copy(sets, familyRuleSets())
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
 		r := sets[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
