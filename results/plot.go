@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 )
@@ -97,7 +96,8 @@ func timePlotNames(rs []*Result) []string {
 	}
 	var common []string // the parents' common leading elements
 	for i, d := range dirs {
-		parent := strings.Split(path.Dir(d), "/")
+		parent := strings.Split(d, "/")
+		parent = parent[:len(parent)-1]
 		if i == 0 {
 			common = parent
 			continue
