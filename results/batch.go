@@ -12,10 +12,15 @@ import (
 
 // Record is the outcome of one deal.
 type Record struct {
-	Seed        uint64  `json:"seed"`
-	Verdict     string  `json:"verdict"`
-	Stop        string  `json:"stop,omitempty"`
-	TimeMS      float64 `json:"time_ms"`
+	Seed    uint64  `json:"seed"`
+	Verdict string  `json:"verdict"`
+	Stop    string  `json:"stop,omitempty"`
+	TimeMS  float64 `json:"time_ms"`
+	// CPUMS is the CPU time of the process while it computed this record
+	// alone (a run of one worker, withCPU), garbage collection included:
+	// the deal's cost whatever else the machine ran. 0 when not measured
+	// (more workers, older records, a system that does not tell it).
+	CPUMS       float64 `json:"cpu_ms,omitempty"`
 	Nodes       int64   `json:"nodes,omitempty"`
 	States      int64   `json:"states,omitempty"`
 	TableBytes  int64   `json:"table_bytes,omitempty"`
@@ -119,17 +124,23 @@ type Summary struct {
 	MeanMS, MedianMS, P99MS   float64
 	MaxMS                     float64
 	TotalMS                   float64 // the records' times summed
-	MaxTableBytes             int64
-	Nodes                     int64
-	NodesPerSec               float64
+	// CPUMS is the records' CPU times summed when every record has one
+	// (Record.CPUMS), else 0.
+	CPUMS         float64
+	MaxTableBytes int64
+	Nodes         int64
+	NodesPerSec   float64
 }
 
 // Summarise computes a Summary.
 func Summarise(recs []Record) Summary {
 	var s Summary
 	times := make([]float64, 0, len(recs))
-	var total float64
+	var total, cpu float64
+	allCPU := len(recs) > 0
 	for _, r := range recs {
+		cpu += r.CPUMS
+		allCPU = allCPU && r.CPUMS > 0
 		s.Deals++
 		switch r.Verdict {
 		case "won":
@@ -149,6 +160,9 @@ func Summarise(recs []Record) Summary {
 	}
 	slices.Sort(times)
 	s.TotalMS = total
+	if allCPU {
+		s.CPUMS = cpu
+	}
 	s.MeanMS = total / float64(len(times))
 	s.MedianMS = quantile(times, 0.5)
 	s.P99MS = quantile(times, 0.99)

@@ -254,14 +254,26 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, []PassCount, erro
 			if !ok || out[i].Verdict != "unknown" {
 				return nil, nil, fmt.Errorf("%s: seed %d was not unknown before pass %d", filepath.Join(dir, RetryFile(k)), r.Seed, k)
 			}
-			b := out[i]
-			r.TimeMS += b.TimeMS
-			r.Nodes += b.Nodes
-			r.TableBytes = max(r.TableBytes, b.TableBytes)
-			out[i] = r
+			out[i] = afterPass(out[i], r)
 		}
 	}
 	return out, counts, nil
+}
+
+// afterPass is a deal's record after a retry pass: the pass's record r
+// of it, with the time, CPU time and nodes of every pass before (b's)
+// added and the larger table. The CPU time is known only when both
+// records have one (Record.CPUMS), else 0.
+func afterPass(b, r Record) Record {
+	r.TimeMS += b.TimeMS
+	if r.CPUMS > 0 && b.CPUMS > 0 {
+		r.CPUMS += b.CPUMS
+	} else {
+		r.CPUMS = 0
+	}
+	r.Nodes += b.Nodes
+	r.TableBytes = max(r.TableBytes, b.TableBytes)
+	return r
 }
 
 // parseRecord reads one record line.

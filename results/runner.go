@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -228,6 +229,9 @@ func runRecords(runCtx context.Context, cancel func(), dir, path string, todo []
 	every time.Duration, most int, one func(uint64) (Record, error), p *Progress,
 	progress func(Progress), onRecord func(Record)) error {
 	start := time.Now()
+	if workers == 1 {
+		one = withCPU(one)
+	}
 	err := appendRecords(runCtx, cancel, dir, path, todo, workers, every, most, one,
 		func(r Record) bool { return r.Stop != "cancelled" },
 		func(r Record) {
@@ -247,6 +251,20 @@ func runRecords(runCtx context.Context, cancel func(), dir, path string, todo []
 		progress(*p)
 	}
 	return err
+}
+
+// withCPU wraps one to set each record's CPUMS: the process's CPU time
+// while one computed it. That is the record's own cost only when records
+// are computed one at a time, so runRecords wraps one so for one worker.
+func withCPU(one func(uint64) (Record, error)) func(uint64) (Record, error) {
+	return func(seed uint64) (Record, error) {
+		before, ok := processCPU()
+		r, err := one(seed)
+		if after, ok2 := processCPU(); ok && ok2 && err == nil {
+			r.CPUMS = math.Round(max(after-before, 0.001)*1000) / 1000
+		}
+		return r, err
+	}
 }
 
 // appendRecords computes the record of every seed of todo with workers

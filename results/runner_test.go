@@ -44,6 +44,7 @@ func readSorted(t *testing.T, dir string) []Record {
 	}
 	for i := range recs {
 		recs[i].TimeMS = 0
+		recs[i].CPUMS = 0
 	}
 	slices.SortFunc(recs, func(a, b Record) int { return compareSeed(a.Seed, b.Seed) })
 	return recs

@@ -33,6 +33,7 @@ func ReadStatus(dirs []string) (Status, error) {
 	if len(dirs) == 0 {
 		return s, refuse("no result directories")
 	}
+	allCPU := true
 	set := shardSet{dirs: dirs, seen: map[Shard]string{}}
 	for i, d := range dirs {
 		if IsMatchDir(d) {
@@ -59,12 +60,17 @@ func ReadStatus(dirs []string) (Status, error) {
 		s.Lost += sum.Lost
 		s.Unknown += sum.Unknown
 		s.TimeMS += sum.TotalMS
+		s.CPUMS += sum.CPUMS
+		allCPU = allCPU && (sum.CPUMS > 0 || sum.Deals == 0)
 		if sum.Deals < r.Expected() {
 			s.Workers += m.Workers
 		}
 		if k := len(r.Passes); k > 0 && r.Passes[k-1].Done < r.Passes[k-1].Of {
 			s.RetryPass, s.RetryDone, s.RetryOf = k, r.Passes[k-1].Done, r.Passes[k-1].Of
 		}
+	}
+	if !allCPU {
+		s.CPUMS = 0
 	}
 	return s, nil
 }
@@ -121,8 +127,10 @@ type Pace struct {
 	Total        int // units of the run's range
 	Done         int // units recorded
 	// TimeMS is the records' time summed: each unit's is that of one
-	// core, so it is core time.
-	TimeMS float64
+	// core, so it is core time, as long as the machine had a core free for
+	// each; CPUMS is their CPU time summed (Record.CPUMS) when every
+	// record has one, else 0: the cost whatever else the machine ran.
+	TimeMS, CPUMS float64
 	// Workers is the workers count of the directories that are not done
 	// yet (their manifests'): the units played at once while they run.
 	Workers int
@@ -139,19 +147,35 @@ func (s Pace) MeanMS() float64 {
 	return s.TimeMS / float64(s.Done)
 }
 
+// MeanCPUMS is the mean CPU time of a unit so far; 0 with no records or
+// when a record has none.
+func (s Pace) MeanCPUMS() float64 {
+	if s.Done == 0 {
+		return 0
+	}
+	return s.CPUMS / float64(s.Done)
+}
+
 // CoreLeft estimates the core time the deals not done will take, at the
-// mean time of those done; 0 when nothing is done yet.
+// mean CPU time of those done where every one has it (Pace.CPUMS), else
+// at their mean time; 0 when nothing is done yet.
 func (s Pace) CoreLeft() time.Duration {
-	return time.Duration(float64(s.Total-s.Done) * s.MeanMS() * float64(time.Millisecond))
+	mean := s.MeanMS()
+	if s.CPUMS > 0 {
+		mean = s.MeanCPUMS()
+	}
+	return time.Duration(float64(s.Total-s.Done) * mean * float64(time.Millisecond))
 }
 
 // ETA estimates the time left when the deals not done are solved Workers
-// at a time; 0 when unknown (nothing done, or no directory left to run).
+// at a time, at the mean time of those done (the pace the machine gave,
+// load included, where CoreLeft counts CPU); 0 when unknown (nothing
+// done, or no directory left to run).
 func (s Pace) ETA() time.Duration {
 	if s.Workers == 0 {
 		return 0
 	}
-	return s.CoreLeft() / time.Duration(s.Workers)
+	return time.Duration(float64(s.Total-s.Done) * s.MeanMS() * float64(time.Millisecond) / float64(s.Workers))
 }
 
 // Line writes the status in one line: deals done of the range, shard
@@ -171,17 +195,26 @@ func (s Status) Line() string {
 	wr := s.WinRate()
 	fmt.Fprintf(&b, "; win rate %s %% (%s)", wr.Text(), wr.Basis())
 	if s.Done >= s.Total && s.RetryPass > 0 {
-		fmt.Fprintf(&b, "; mean %s a deal, retry pass %d at %d of its %d deals", formatMS(s.MeanMS()), s.RetryPass, s.RetryDone, s.RetryOf)
+		fmt.Fprintf(&b, "; mean %s a deal%s, retry pass %d at %d of its %d deals", formatMS(s.MeanMS()), s.cpuText(), s.RetryPass, s.RetryDone, s.RetryOf)
 		return b.String()
 	}
 	s.Pace.write(&b, "deal")
 	return b.String()
 }
 
+// cpuText is " (CPU 94.0 ms)", the mean CPU time of a unit, when every
+// record has one (Pace.CPUMS), else "".
+func (s Pace) cpuText() string {
+	if s.CPUMS <= 0 || s.Done == 0 {
+		return ""
+	}
+	return " (CPU " + formatMS(s.MeanCPUMS()) + ")"
+}
+
 // write writes the mean time of a unit (a deal, a game) so far, then
 // "done", or the core time left and the ETA.
 func (s Pace) write(b *strings.Builder, unit string) {
-	fmt.Fprintf(b, "; mean %s a %s", formatMS(s.MeanMS()), unit)
+	fmt.Fprintf(b, "; mean %s a %s%s", formatMS(s.MeanMS()), unit, s.cpuText())
 	switch {
 	case s.Done >= s.Total:
 		b.WriteString(", done")

@@ -151,3 +151,76 @@ func TestStatusLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUTime: a run of one worker gives every record its CPU time, and
+// the status counts the core time left from it; a run of more workers
+// gives none, and a status over both falls back to the records' times.
+func TestCPUTime(t *testing.T) {
+	if _, ok := processCPU(); !ok {
+		t.Skip("this system does not tell a process's CPU time")
+	}
+	one := t.TempDir()
+	m := testManifest(t, 20, Shard{1, 2})
+	m.Workers = 1
+	runDir(t, context.Background(), one, m, nil)
+	recs, _, err := ReadRecords(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cpu float64
+	for _, r := range recs {
+		if r.CPUMS <= 0 {
+			t.Fatalf("seed %d of a one-worker run has no CPU time: %+v", r.Seed, r)
+		}
+		cpu += r.CPUMS
+	}
+	s, err := ReadStatus([]string{one})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(s.CPUMS-cpu) > 1e-6 || s.Done != 10 || s.Total != 20 {
+		t.Fatalf("status: CPU %v of %d of %d deals, want %v of 10 of 20", s.CPUMS, s.Done, s.Total, cpu)
+	}
+	want := time.Duration(10 * cpu / 10 * float64(time.Millisecond))
+	if d := s.CoreLeft() - want; d.Abs() > time.Microsecond {
+		t.Errorf("CoreLeft = %v, want %v: the mean CPU time of the 10 done", s.CoreLeft(), want)
+	}
+	if line := s.Line(); !strings.Contains(line, "(CPU "+formatMS(cpu/10)+")") {
+		t.Errorf("status line %q does not give the mean CPU time %s", line, formatMS(cpu/10))
+	}
+
+	two := t.TempDir()
+	runDir(t, context.Background(), two, testManifest(t, 20, Shard{2, 2}), nil)
+	recs2, _, err := ReadRecords(two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs2 {
+		if r.CPUMS != 0 {
+			t.Fatalf("seed %d of a two-worker run has a CPU time: %+v", r.Seed, r)
+		}
+	}
+	s, err = ReadStatus([]string{one, two})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.CPUMS != 0 || strings.Contains(s.Line(), "CPU") {
+		t.Errorf("a status over runs with and without CPU times gives CPU %v: %q", s.CPUMS, s.Line())
+	}
+}
+
+// TestAfterPass: a retried deal's record sums the passes' times, nodes
+// and CPU times, the last only when both records have one.
+func TestAfterPass(t *testing.T) {
+	b := Record{Seed: 7, Verdict: "unknown", TimeMS: 10, CPUMS: 9, Nodes: 100, TableBytes: 64}
+	r := Record{Seed: 7, Verdict: "won", TimeMS: 20, CPUMS: 18, Nodes: 300, TableBytes: 32, SolutionLen: 90}
+	got := afterPass(b, r)
+	want := Record{Seed: 7, Verdict: "won", TimeMS: 30, CPUMS: 27, Nodes: 400, TableBytes: 64, SolutionLen: 90}
+	if got != want {
+		t.Errorf("afterPass = %+v, want %+v", got, want)
+	}
+	b.CPUMS = 0
+	if got := afterPass(b, r); got.CPUMS != 0 || got.TimeMS != 30 {
+		t.Errorf("afterPass of a record without CPU time = %+v, want CPU 0, time 30", got)
+	}
+}

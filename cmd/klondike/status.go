@@ -21,9 +21,10 @@ result directories under it, a merged one left out. The line of a win-rate
 experiment: deals done of the range, shards started, won, lost and unknown,
 the win rate so far as winrate writes it (centre ± half width of the 95%
 Wilson interval, unknowns counted either way), the mean solving time of a
-deal, the core time the rest will take at that mean, and the ETA when the
-unfinished directories go on solving their manifests' --workers deals at
-once. Retry passes are applied (each deal's last verdict). A match's line
+deal (with its mean CPU time when every record has one: runs of one
+worker), the core time the rest will take at the mean CPU time (else at the
+mean time), and the ETA at the mean time when the unfinished directories go
+on solving their manifests' --workers deals at once. Retry passes are applied (each deal's last verdict). A match's line
 counts games: done of the range, shards started, games won by each player
 and ties, the mean time a game, core time left and ETA.
 

@@ -18,7 +18,7 @@ func TestStatus(t *testing.T) {
 	shards := runShards(t, tmp, "s", 2)
 	out := mustRun(t, append([]string{"status"}, shards...)...)
 	want := regexp.MustCompile(`^7 of 10 deals \(2 of 3 shards started\): \d+ won, \d+ lost, \d+ unknown; ` +
-		`win rate [0-9.]+ ± [0-9.]+ % \(95% Wilson(, unknowns counted either way)?\); mean [0-9.]+ [mµ]?s a deal, ` +
+		`win rate [0-9.]+ ± [0-9.]+ % \(95% Wilson(, unknowns counted either way)?\); mean [0-9.]+ [mµ]?s a deal \(CPU [0-9.]+ [mµ]?s\), ` +
 		`[0-9.mµs]+ core time left; ETA unknown: no directory left unfinished \(start the missing shards\)\n$`)
 	if !want.MatchString(out) {
 		t.Errorf("status: %q, want it to match %s", out, want)

@@ -50,7 +50,9 @@ the shards. Progress goes to stderr (a bar on a terminal, else a line every
 out deals, saves what is done (deals in flight are dropped) and exits 3.
 
 --budget, --max-nodes and --mem are per deal; --workers deals are solved
-at once, each with its own table of up to --mem bytes.
+at once, each with its own table of up to --mem bytes. With --workers 1
+each record also carries cpu_ms, the process's CPU time while it solved
+that deal: its cost whatever else the machine ran (time_ms is wall time).
 
 --player P plays every deal with a player who sees only what a person sees
 (random, greedy, human, planner, expert) instead of solving it with every card
