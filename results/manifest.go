@@ -641,7 +641,7 @@ func ReadManifest(dir string) (Manifest, error) {
 // readJSONStrict decodes the JSON file at path into v, refusing fields v
 // does not have; errors name the file.
 func readJSONStrict(path string, v any) error {
-	data, err := ReadFileLimit(path, MaxManifestBytes)
+	data, err := readDirFile(path, MaxManifestBytes)
 	if err != nil {
 		return err
 	}

@@ -369,7 +369,7 @@ func ReadMatchManifest(dir string) (MatchManifest, error) {
 
 // IsMatchDir tells whether dir holds a match manifest.
 func IsMatchDir(dir string) bool {
-	data, err := ReadFileLimit(filepath.Join(dir, ManifestFile), MaxManifestBytes)
+	data, err := readDirFile(filepath.Join(dir, ManifestFile), MaxManifestBytes)
 	if err != nil {
 		return false
 	}

@@ -54,6 +54,39 @@ func ReadFileLimit(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
+// checkRegular refuses a path that is there but is not a regular file (a
+// FIFO, a device, a directory): the files of a result directory are
+// regular ones, and opening a FIFO in their place would wait for a writer
+// forever. A path that is not there passes (os.Open says so next).
+func checkRegular(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || st.Mode().IsRegular() {
+		return nil
+	}
+	if st.IsDir() {
+		return fmt.Errorf("%s is a directory, not a file", path)
+	}
+	kind := "a special file"
+	switch t := st.Mode().Type(); {
+	case t&os.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case t&os.ModeSocket != 0:
+		kind = "a socket"
+	case t&os.ModeDevice != 0:
+		kind = "a device"
+	}
+	return fmt.Errorf("%s is %s, not a regular file", path, kind)
+}
+
+// readDirFile is ReadFileLimit for a file of a result directory, which
+// must be a regular file (checkRegular).
+func readDirFile(path string, limit int64) ([]byte, error) {
+	if err := checkRegular(path); err != nil {
+		return nil, err
+	}
+	return ReadFileLimit(path, limit)
+}
+
 // sizeOver says that size n is over limit: in FormatBytes' units, or in
 // bytes where those would read alike (1.0 MiB; at most 1.0 MiB).
 func sizeOver(n, limit int64) string {

@@ -495,10 +495,16 @@ func ReadRecords(dir string) (recs []Record, good int64, err error) {
 // length without it); a seed twice or a line parse refuses is an error.
 func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, error)) (recs []R, good int64, err error) {
 	path := filepath.Join(dir, plain)
+	if err := checkRegular(path); err != nil {
+		return nil, 0, err
+	}
 	f, err := os.Open(path)
 	var r io.Reader = f
 	if errors.Is(err, os.ErrNotExist) {
 		path = filepath.Join(dir, gz)
+		if err := checkRegular(path); err != nil {
+			return nil, 0, err
+		}
 		f, err = os.Open(path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, 0, nil
