@@ -332,7 +332,10 @@ above its bottom card (Yukon, Alaska, Agnes Bernauer, and the games where any ca
 space: Thumb and Pouch, Whitehead, Steps; a small Yukon game showed a win lost that way, and
 no deal of the full games is known where it did). Rows they decided in those games are marked † in
 "solver": their lost verdicts, and the rates built on them, rest on no proof. "total time" is the deals' solving times summed, retry passes
-included: the run's length on one core when it ran one deal at a time (--workers 1).
+included: the run's length on one core when it ran one deal at a time (--workers 1). Those
+times are wall times, longer where other work shared the core; where every record of a row
+has its CPU time (runs of one worker by builds that record it), the mean and total CPU
+times follow in parentheses: what the deals cost whatever else ran.
 
 `)
 	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | total time | budget | solver | published % | overlaps |\n")
@@ -554,6 +557,10 @@ func reportRow(r *Result) string {
 	if s.Deals > 0 {
 		win = wr.Text()
 		mean, p99, total = formatMS(s.MeanMS), formatMS(s.P99MS), formatTotal(s.TotalMS)
+		if s.CPUMS > 0 {
+			mean += " (CPU " + formatMS(s.CPUMS/float64(s.Deals)) + ")"
+			total += " (CPU " + formatTotal(s.CPUMS) + ")"
+		}
 	}
 	if s.Won+s.Lost > 0 {
 		decided = fmt.Sprintf("%s [%s, %s]", pct(float64(s.Won)/float64(s.Won+s.Lost)), pct(wr.Decided.Lo), pct(wr.Decided.Hi))

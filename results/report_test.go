@@ -472,3 +472,21 @@ func TestPlayerSummaryNamesTheInformation(t *testing.T) {
 		t.Errorf("one sample of one node: %q, want %q", got, want)
 	}
 }
+
+// TestReportRowCPU: a row whose every record has its CPU time gives the
+// mean and total CPU times after the wall times; one record without it
+// leaves them out.
+func TestReportRowCPU(t *testing.T) {
+	r := loadFixtures(t)[2] // d1-part: 5 records, 62.0 ms in all
+	for i := range r.Records {
+		r.Records[i].CPUMS = 10
+	}
+	row := reportRow(&r)
+	if want := "| 12.4 ms (CPU 10.0 ms) | 32.0 ms | 62.0 ms (CPU 50.0 ms) |"; !strings.Contains(row, want) {
+		t.Errorf("row with CPU times: %s\nwant it to contain %s", row, want)
+	}
+	r.Records[3].CPUMS = 0
+	if row := reportRow(&r); strings.Contains(row, "CPU") {
+		t.Errorf("row with a record without CPU time gives CPU times: %s", row)
+	}
+}
