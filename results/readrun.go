@@ -15,9 +15,10 @@ import (
 // (results/data/klondike-d3-wb-1m with its shard-01-of-10 ...
 // shard-10-of-10, a job array's $out with its shard-1 ... shard-8, or
 // results/data/players with its unsharded runs). A merged directory among
-// them is left out, being the same records again (give it by its own
-// name); one whose manifest cannot be read is kept, for its reader to
-// name. The shards k/n (n > 1) under one such directory must be shards of
+// them is left out when shards k/n (n > 1) are beside it, being their
+// records again (give it by its own name), and kept when none are (a
+// directory of merged runs); one whose manifest cannot be read is kept,
+// for its reader to name. The shards k/n (n > 1) under one such directory must be shards of
 // one run, as merge would join them: shards of two runs in one directory
 // (say a job array resubmitted with other flags into the same $out) are
 // refused, naming the field in which they differ. Every other argument is
@@ -45,6 +46,7 @@ func shardChildren(dir string) ([]string, error) {
 		return []string{dir}, nil
 	}
 	var kids []string
+	var merged []bool  // kids[i] is a merged directory
 	var first *runHead // the first shard k/n (n > 1) under dir
 	for _, e := range entries {
 		if !e.IsDir() {
@@ -55,10 +57,11 @@ func shardChildren(dir string) ([]string, error) {
 		if errors.Is(err, os.ErrNotExist) {
 			continue // not a result directory (a shard not begun, plots, ...)
 		}
-		if err == nil && strings.HasPrefix(h.shard, "merged ") {
+		kids = append(kids, sub) // its reader refuses a manifest it cannot read
+		merged = append(merged, err == nil && strings.HasPrefix(h.shard, "merged "))
+		if merged[len(merged)-1] {
 			continue
 		}
-		kids = append(kids, sub) // its reader refuses a manifest it cannot read
 		if sh, perr := ParseShard(h.shard); err != nil || perr != nil || sh.N == 1 {
 			continue
 		}
@@ -73,6 +76,15 @@ func shardChildren(dir string) ([]string, error) {
 	}
 	if len(kids) == 0 {
 		return []string{dir}, nil
+	}
+	if first != nil { // shards beside the merged directories: those are their records again
+		out := kids[:0]
+		for i, k := range kids {
+			if !merged[i] {
+				out = append(out, k)
+			}
+		}
+		kids = out
 	}
 	return kids, nil // os.ReadDir's name order
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // TestExpandRunDirs: a directory without a manifest stands for the result
-// directories under it, merged ones left out and unreadable ones kept for
-// their reader; every other argument is kept as given.
+// directories under it, merged ones left out where shards are beside them
+// and unreadable ones kept for their reader; every other argument is kept
+// as given.
 func TestExpandRunDirs(t *testing.T) {
 	tmp := t.TempDir()
 	put := func(rel, text string) {
@@ -40,6 +41,15 @@ func TestExpandRunDirs(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("ExpandRunDirs:\n got %q\nwant %q", got, want)
+	}
+	// Merged runs with no shards beside them are runs of their own, kept
+	// in name order with the others.
+	put("merged/b/manifest.json", `{"shard": "merged 5 of 5"}`)
+	put("merged/a/manifest.json", `{"shard": "1/1"}`)
+	put("merged/c/manifest.json", `{"shard": "merged 10 of 10"}`)
+	got, err = ExpandRunDirs([]string{p("merged")})
+	if want := []string{p("merged/a"), p("merged/b"), p("merged/c")}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("merged runs without shards: got %q (%v), want %q", got, err, want)
 	}
 	put("two/a/manifest.json", `{"shard": "1/3", "max_nodes": 1000}`)
 	put("two/b/manifest.json", `{"shard": "2/3", "max_nodes": 2000}`)

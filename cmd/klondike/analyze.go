@@ -35,8 +35,10 @@ func newAnalyzeCmd(stdout io.Writer) *cobra.Command {
 		Use:   "analyze (--deal FILE | --seed N) --moves FILE [--game G] [rule flags] [--budget D] [--json]",
 		Short: "Where was my game lost? The verdict after each move and the decisive move",
 		Long: `Check the moves a player made (the steps of solve --json or play --json, or a
-bare JSON array of steps; their game and rules are taken when no --game or
-rule flag is given, and a file of other rules is refused) under the rules,
+bare JSON array of steps; the game they name is taken when no --game or
+rule flag is given, but not their rule flags: a file of other rules than
+the flags given, or than the game's defaults, is refused, naming both)
+under the rules,
 then give the verdict of the position after each move, every card known:
 where the game went from winnable to lost (the decisive move), how many of
 the moves open there won, and one winning line from there. Verdicts are monotone along a game, so a

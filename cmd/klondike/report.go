@@ -34,7 +34,7 @@ rows' common parent); a times-*.svg there of a row no longer given is removed.
 benchmarks (time per deal, tables, states/s, the benchmark's target). The
 report names the command that made it: regenerate it, never edit it. The shard
 directories of one run are one row; the directory that holds them may be given
-instead (its result directories are read, a merged one left out).`,
+instead (its result directories are read, a merged one beside shards left out).`,
 		Args: dirArgs(0),
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runReport(stdout, o, args)

@@ -17,7 +17,7 @@ after, and print a line for each run. A run is its shard directories (of
 'klondike winrate --shard k/n' or 'klondike match --shard k/n', e.g. the tasks
 of a job array; shards not started yet need not be there) or one directory;
 a directory that holds shard directories (and no manifest) stands for the
-result directories under it, a merged one left out. The line of a win-rate
+result directories under it, a merged one beside shards left out. The line of a win-rate
 experiment: deals done of the range, shards started, won, lost and unknown,
 the win rate so far as winrate writes it (centre ± half width of the 95%
 Wilson interval, unknowns counted either way), the mean solving time of a

@@ -29,8 +29,9 @@ whether it wins. The deal file's format is detected (a JSON object is
 Solvitaire's, digits a Klondike-Solver deck string, else the text format)
 unless --deal-format says. The solution file is the --json output of solve
 or play, or a bare JSON array of steps; their output names its game and
-rules, and verify takes that game when no --game or rule flag is given and
-refuses a file solved under other rules. Either file may be - (standard
+rules, and verify takes that game when no --game or rule flag is given (not
+its rule flags: give those again, e.g. --draw 1) and refuses a file solved
+under other rules than those it verifies under, naming both. Either file may be - (standard
 input), not both. Prints "valid: wins in N steps" (exit 0) or
 "invalid: " and the reason (exit 1).`,
 		Args: noArgs,
