@@ -37,7 +37,9 @@ Running the same command again continues the pass (resumed, interrupted and
 synced as winrate's records); other budgets start a new pass over the deals
 still unknown, once the last one is finished. A pass with the solver version of
 the pass before and no larger budget (--max-nodes, --budget or --mem) is
-refused: a retry is for more room or another solver.
+refused: a retry is for more room or another solver. --budget has no default
+here (no time limit; winrate's is 1m), so a pass of the first pass's
+--max-nodes alone has more room when the first pass had a time budget.
 The first pass is closed once retried (winrate refuses to continue or grow it),
 and shard directories are retried after 'klondike merge'.`,
 		Args: noArgs,
