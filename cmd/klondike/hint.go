@@ -241,16 +241,20 @@ func writeHintMoves(w io.Writer, moves []hintMove) {
 // chanceReport is the --json output of hint on a position with unseen
 // cards.
 type chanceReport struct {
-	Game      string       `json:"game"`
-	Rules     string       `json:"rules"`
-	Deal      string       `json:"deal"`
-	Unseen    int          `json:"unseen"`  // cards not seen
-	Samples   int          `json:"samples"` // deals of them solved
-	Winning   int          `json:"winning"` // samples in which some move wins
-	Moves     []chanceMove `json:"moves"`
-	Solves    int          `json:"solves"`
-	Nodes     int64        `json:"nodes"`
-	ElapsedMS float64      `json:"elapsed_ms"`
+	Game    string `json:"game"`
+	Rules   string `json:"rules"`
+	Deal    string `json:"deal"`
+	Unseen  int    `json:"unseen"`  // cards not seen
+	Samples int    `json:"samples"` // deals of them solved
+	// Asked is --samples; Interrupted says Ctrl-C or SIGTERM stopped the
+	// sampling before Asked deals were solved (Samples < Asked).
+	Asked       int          `json:"asked"`
+	Interrupted bool         `json:"interrupted,omitempty"`
+	Winning     int          `json:"winning"` // samples in which some move wins
+	Moves       []chanceMove `json:"moves"`
+	Solves      int          `json:"solves"`
+	Nodes       int64        `json:"nodes"`
+	ElapsedMS   float64      `json:"elapsed_ms"`
 }
 
 // chanceMove is one move with its estimated chance to win.
@@ -273,7 +277,7 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 	}
 	vs := pos.view.State()
 	rep := chanceReport{Game: game, Rules: rules, Deal: pos.desc, Unseen: pos.view.Hidden(),
-		Samples: c.Samples, Winning: c.Winning, Moves: []chanceMove{},
+		Samples: c.Samples, Asked: o.samples, Interrupted: c.Samples < o.samples, Winning: c.Winning, Moves: []chanceMove{},
 		Solves: c.Solves, Nodes: c.Nodes, ElapsedMS: float64(c.Elapsed.Microseconds()) / 1000}
 	for _, m := range c.Moves {
 		rep.Moves = append(rep.Moves, chanceMove{
@@ -309,7 +313,11 @@ func runHintHidden(ctx context.Context, w io.Writer, pos position, o *hintOption
 
 // writeChances writes the unseen cards, the summary and each move's chance.
 func writeChances(w io.Writer, rep *chanceReport) {
-	fmt.Fprintf(w, "unseen cards: %d; %s of them solved\n", rep.Unseen, counted(int64(rep.Samples), "deal"))
+	if rep.Interrupted {
+		fmt.Fprintf(w, "unseen cards: %d; %d of the %s asked solved (interrupted)\n", rep.Unseen, rep.Samples, counted(int64(rep.Asked), "deal"))
+	} else {
+		fmt.Fprintf(w, "unseen cards: %d; %s of them solved\n", rep.Unseen, counted(int64(rep.Samples), "deal"))
+	}
 	switch n := len(rep.Moves); {
 	case n == 0:
 		fmt.Fprintf(w, "no legal move: the game is over\n")
