@@ -262,10 +262,18 @@ func ParseText(data string) (Layout, error) {
 
 func dense(what string, m map[int][]Card) ([][]Card, error) {
 	out := make([][]Card, len(m))
-	for k, cs := range m {
-		if k > len(m) {
-			return nil, fmt.Errorf("%s %d given but %s numbers must run 1..%d without a gap", what, k, what, len(m))
+	top := 0
+	for k := range m {
+		top = max(top, k)
+	}
+	if top > len(m) {
+		missing := 1
+		for _, ok := m[missing]; ok; _, ok = m[missing] {
+			missing++
 		}
+		return nil, fmt.Errorf("%s %d is missing: %s numbers run from 1 without a gap (%s %d is given)", what, missing, what, what, top)
+	}
+	for k, cs := range m {
 		if cs == nil {
 			cs = []Card{}
 		}

@@ -93,7 +93,9 @@ func TestParseTextErrors(t *testing.T) {
 		{"t1: | AS\nt0: | 2S", "line 2"},
 		{"t1: | AS\nf1: 2Q", "line 2"},
 		{"t1: | AS\nr1: AS |", "line 2"},
-		{"t1: | AS\nt3: | 2S", "pile 3"},
+		{"t1: | AS\nt3: | 2S", "pile 2 is missing: pile numbers run from 1 without a gap (pile 3 is given)"},
+		// the first pile missing is named, whatever the map's order
+		{"t2: | AS\nt3: | 2S\nt4: | 3S\nt5: | 4S\nt6: | 5S\nt7: | 6S", "pile 1 is missing"},
 		{"t1: | AS\nf2: 2S", "foundation 2"},
 		{"t1: | AS\nc2: -", "cell 1"},
 		{"stock: AS", "no tableau piles"},
