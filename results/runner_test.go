@@ -403,3 +403,18 @@ func TestCompressRecords(t *testing.T) {
 		t.Fatal("an unfinished directory was compressed")
 	}
 }
+
+// TestKindMismatch: a directory of one kind of experiment (deals solved,
+// a player's games, a winnable search) continued as another is refused
+// naming both kinds, not the first field in which they differ.
+func TestKindMismatch(t *testing.T) {
+	dir := t.TempDir()
+	runDir(t, context.Background(), dir, testManifest(t, 4, Shard{1, 1}), nil)
+	m := testManifest(t, 4, Shard{1, 1})
+	m.Player = "greedy"
+	_, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: m})
+	var me *MismatchError
+	if !errors.As(err, &me) || me.Field != "kind" || !strings.Contains(err.Error(), "deals solved (klondike winrate) there, games of a player") {
+		t.Errorf("a player's run into a solved run's directory: %v", err)
+	}
+}
