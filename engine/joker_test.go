@@ -392,7 +392,7 @@ t3: |
 		t.Fatalf("won %v, stock %v", end.Won(), end.Stock())
 	}
 	err := Verify(s, steps[:1])
-	if want := "the 1 step end short of a win: 11 of 12 cards on the foundations"; err == nil || err.Error() != want {
+	if want := "the 1 step ends short of a win: 11 of 12 cards on the foundations"; err == nil || err.Error() != want {
 		t.Fatalf("Verify(short) = %v, want %q", err, want)
 	}
 	// Won with the Joker waiting and with it on a foundation too.

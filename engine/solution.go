@@ -320,8 +320,12 @@ func VerifyLabelled(s State, steps []Step, fl FoundationLabels) error {
 		return err
 	}
 	if !end.Won() {
-		return fmt.Errorf("the %s end short of a win: %d of %d cards on the foundations",
-			plural(len(steps), "step"), end.FoundationCards(), end.Game().Rules.RealCards())
+		verb := "end"
+		if len(steps) == 1 {
+			verb = "ends"
+		}
+		return fmt.Errorf("the %s %s short of a win: %d of %d cards on the foundations",
+			plural(len(steps), "step"), verb, end.FoundationCards(), end.Game().Rules.RealCards())
 	}
 	return nil
 }
