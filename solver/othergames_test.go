@@ -36,3 +36,17 @@ func variantDeal(t testing.TB, name string, seed uint64) engine.State {
 	}
 	return s
 }
+
+// TestProofGame: each game's proof of loss is named as Solve chooses it.
+func TestProofGame(t *testing.T) {
+	for game, want := range map[string]string{
+		"klondike": "relaxed game", "joker-klondike": "relaxed game", "yukon": "link game",
+		"agnes-bernauer": "reserve game", "agnes-sorel": "segment game",
+		"alaska": "", "double-klondike": "", "gargantua": "", "whitehead": "",
+	} {
+		s := variantDeal(t, game, 0)
+		if got := ProofGame(&s); got != want {
+			t.Errorf("%s: ProofGame = %q, want %q", game, got, want)
+		}
+	}
+}

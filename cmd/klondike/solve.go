@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/klondike-family/klondike/engine"
@@ -75,10 +77,13 @@ type solveStats struct {
 	Stop         string  `json:"stop"`
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
 	GoSysBytes   int64   `json:"go_sys_bytes"`
-	// the relaxed game's part (see solver/relax.go); omitted where it
-	// does not apply
-	RelaxedNodes int64 `json:"relaxed_nodes,omitempty"`
-	Pruned       int64 `json:"pruned,omitempty"`
+	// the part of the abstraction that proves positions lost
+	// (solver.ProofGame names it: the relaxed game, Yukon's link game,
+	// Agnes Bernauer's reserve game, Agnes Sorel's segment game); omitted
+	// where none searched
+	ProofGame    string `json:"proof_game,omitempty"`
+	RelaxedNodes int64  `json:"relaxed_nodes,omitempty"`
+	Pruned       int64  `json:"pruned,omitempty"`
 }
 
 // runSolve solves the deal o names and writes the report to w.
@@ -117,6 +122,9 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop.String(),
 		PeakRSSBytes: peakRSS(), GoSysBytes: goSysBytes(),
 		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
+	}
+	if res.Stats.RelaxedNodes > 0 {
+		rep.Stats.ProofGame = cmp.Or(solver.ProofGame(&start), "relaxed game")
 	}
 	if o.html != "" {
 		ln, err := lineOf("solution", start, pos, rep.Solution)
@@ -180,8 +188,9 @@ func writeSolveText(w io.Writer, rep *solveReport) error {
 		time.Duration(st.ElapsedMS*float64(time.Millisecond)).Round(time.Millisecond),
 		rss, results.FormatBytes(st.GoSysBytes))
 	if err == nil && st.RelaxedNodes > 0 {
-		_, err = fmt.Fprintf(w, "relaxed game: %s searched, %s proved lost by it and skipped\n",
-			counted(st.RelaxedNodes, "relaxed state"), counted(st.Pruned, "real node"))
+		unit := strings.TrimSuffix(st.ProofGame, " game") + " state" // "relaxed state", "segment state"
+		_, err = fmt.Fprintf(w, "%s: %s searched, %s proved lost by it and skipped\n",
+			st.ProofGame, counted(st.RelaxedNodes, unit), counted(st.Pruned, "real node"))
 	}
 	return err
 }

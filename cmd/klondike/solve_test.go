@@ -43,7 +43,8 @@ func TestSolveReportJSON(t *testing.T) {
 	reports := []solveReport{
 		{Game: "klondike", Rules: "draw 1, unlimited passes, defoundation", Deal: "native seed 0", Verdict: "won",
 			Solution: steps, Stats: solveStats{Nodes: 83, Stored: 83, TableBytes: 128816, ElapsedMS: 1.145,
-				PeakRSSBytes: 7118848, GoSysBytes: 12015880, RelaxedNodes: 9896, Pruned: 12}},
+				PeakRSSBytes: 7118848, GoSysBytes: 12015880, ProofGame: "relaxed game", RelaxedNodes: 9896, Pruned: 12}},
+		{Game: "agnes-sorel", Verdict: "lost", Stats: solveStats{ProofGame: odd, RelaxedNodes: 3, Pruned: 1}},
 		{Game: odd, Rules: odd, Deal: odd, Verdict: "unknown", Solution: []engine.Step{},
 			Stats: solveStats{Stop: "cancelled", ElapsedMS: 2.5e-9, Nodes: -1}},
 		{Verdict: "lost", Stats: solveStats{ElapsedMS: 1e21, Pruned: 5}},
@@ -86,7 +87,7 @@ func TestSolveReportJSON(t *testing.T) {
 		want string
 	}{
 		{solveReport{}, "game rules deal verdict solution stats"},
-		{solveStats{}, "nodes stored table_bytes elapsed_ms stop peak_rss_bytes go_sys_bytes relaxed_nodes,omitempty pruned,omitempty"},
+		{solveStats{}, "nodes stored table_bytes elapsed_ms stop peak_rss_bytes go_sys_bytes proof_game,omitempty relaxed_nodes,omitempty pruned,omitempty"},
 		{engine.Step{}, "op from,omitempty to,omitempty n,omitempty card,omitempty joker,omitempty"},
 	} {
 		rt := reflect.TypeOf(c.v)

@@ -44,6 +44,10 @@ func writeSolveJSON(w io.Writer, rep *solveReport) error {
 	b = strconv.AppendInt(b, st.PeakRSSBytes, 10)
 	b = append(b, `,"go_sys_bytes":`...)
 	b = strconv.AppendInt(b, st.GoSysBytes, 10)
+	if st.ProofGame != "" {
+		b = append(b, `,"proof_game":`...)
+		b = appendJSONString(b, st.ProofGame)
+	}
 	if st.RelaxedNodes != 0 {
 		b = append(b, `,"relaxed_nodes":`...)
 		b = strconv.AppendInt(b, st.RelaxedNodes, 10)
