@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -58,10 +63,16 @@ positions of the one-deck games of Klondike's shape (every Klondike rule
 set, Strict, Holdout, Thumb and Pouch), or "state", the general State of
 every game. By default the packed one where it holds the game. Both list
 the same moves in the same order (go test ./engine), so the counts are
-the same.`,
+the same.
+
+Ctrl-C or SIGTERM stops it at once (exit 3); it writes no file, so nothing
+is kept. Perft grows exponentially with the depth, at a rate that depends
+on the game's branching, and prints nothing until it is done.`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runBenchMovegen(stdout, cmd.Flags(), o)
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runUntilInterrupted(ctx, stdout, "bench movegen", func(w io.Writer) error { return runBenchMovegen(w, cmd.Flags(), o) })
 		},
 	}
 	fs := cmd.Flags()
@@ -75,6 +86,26 @@ the same.`,
 	fs.StringVar(&o.engine, "engine", "", `engine timed: "packed" or "state" (default: packed where the game allows it)`)
 	addJSONFlag(fs, &o.json)
 	return cmd
+}
+
+// runUntilInterrupted runs f, which writes no files and does not look at
+// ctx, on a buffer, and when it ends copies what it wrote to w and returns
+// its error; when ctx ends first it returns an interrupt (exit 3) at once,
+// having written nothing: the process then exits with f still running,
+// which loses nothing.
+func runUntilInterrupted(ctx context.Context, w io.Writer, what string, f func(io.Writer) error) error {
+	done := make(chan error, 1)
+	var buf bytes.Buffer
+	go func() { done <- f(&buf) }()
+	select {
+	case err := <-done:
+		if _, werr := w.Write(buf.Bytes()); err == nil {
+			err = werr
+		}
+		return err
+	case <-ctx.Done():
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: %s stopped before its report, and kept nothing", what)}
+	}
 }
 
 // benchMovegenReport is the --json output of bench movegen.

@@ -43,7 +43,7 @@ var exitCodes = []struct {
 	{exitOK, "success (any verdict of solve, play, hint or analyze)"},
 	{exitFail, "a check failed: a solution that does not verify, or the program caught itself wrong (a solver solution that does not replay, perft counts unlike the pinned table); winnable found fewer deals than asked"},
 	{exitUsage, "a usage or input error: bad flag, game or seed; a missing, unreadable, malformed or too large file; a result directory that cannot be read, continued or written"},
-	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, winnable, match, retry, bench solve: the same command continues what was recorded; hint with unseen cards before one sample was solved)"},
+	{exitInterrupted, "interrupted by Ctrl-C or SIGTERM before done (winrate, winnable, match, retry, bench solve: the same command continues what was recorded; hint with unseen cards before one sample was solved; bench movegen, which keeps nothing)"},
 }
 
 // exitCodesHelp writes the table of exit codes for the help.

@@ -325,6 +325,16 @@ func TestExitCodes(t *testing.T) {
 	out.Reset()
 	errb.Reset()
 	root = newRootCmd(&out, &errb)
+	// a perft of a few tenths of a second, which goes on a moment after,
+	// writing nowhere
+	root.SetArgs([]string{"bench", "movegen", "--game", "yukon", "--deals", "1", "--depth", "8", "--playouts", "0", "--perft-time", "0"})
+	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || out.Len() != 0 ||
+		!strings.Contains(errb.String(), "interrupted: bench movegen stopped before its report") {
+		t.Errorf("bench movegen interrupted: exit %d, stdout %q, stderr %q; want 3", code, out.String(), errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	root = newRootCmd(&out, &errb)
 	root.SetArgs([]string{"hint", "--deal", "testdata/inprogress.txt", "--samples", "2", "--max-nodes", "2000"})
 	if code := report(root.ExecuteContext(ctx), &errb); code != exitInterrupted || out.Len() != 0 ||
 		!strings.Contains(errb.String(), "interrupted before one sample was solved") {
