@@ -264,6 +264,8 @@ func TestBenchSolveOut(t *testing.T) {
 	if !strings.Contains(string(rep), row) || !strings.Contains(string(rep), "--bench "+dir) {
 		t.Errorf("report --bench: no row starting %q, or the command is not named:\n%s", row, rep)
 	}
+	// the same benchmark twice, under one name or two, is refused
+	checkOneLineError(t, []string{"report", "--out", md, "--bench", dir, "--bench", dir + string(filepath.Separator)}, exitUsage, "given twice")
 	_, errs, code := klondike(t, "bench", "solve", "--from", fastSeed, "--deals", "3", "--budget", "6s", "--out", dir)
 	if code != 2 || !strings.Contains(errs, "holds a different experiment") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("other budget, same directory: exit %d, stderr %q", code, errs)

@@ -59,6 +59,9 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 		return usageErrorf("give result directories, or --bench DIR")
 	}
 	inputs := append(append([]string(nil), dirs...), o.bench...)
+	if err := distinctDirs("report --bench", o.bench); err != nil { // one directory may be a row and a benchmark, each once
+		return err
+	}
 	if err := checkOutput("--out", o.out, inputs); err != nil {
 		return err
 	}
