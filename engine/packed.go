@@ -91,8 +91,12 @@ func (g *Game) Packable() error {
 		return fmt.Errorf("packed positions have at most %d piles", MaxPackedPiles)
 	case r.BaseDealt:
 		return errors.New("packed positions build foundations from the Ace")
-	case r.Wrap || r.Build == BuildUpDownSuit || r.Unit == UnitAnyFaceUp:
-		return errors.New("packed positions hold runs built down by rank")
+	case r.Wrap:
+		return errors.New("packed positions hold runs built down by rank without wrapping from the Ace to the King")
+	case r.Build == BuildUpDownSuit:
+		return errors.New("packed positions hold runs built down by rank, not up or down in suit")
+	case r.Unit == UnitAnyFaceUp:
+		return errors.New("packed positions move built runs, not any face-up card with what lies on it")
 	case r.StockCount() > MaxPackedTalon:
 		return fmt.Errorf("packed positions hold a talon of at most %d cards", MaxPackedTalon)
 	}

@@ -283,7 +283,7 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"bench", "movegen", "--game", "nope"}, "nope"},
 		{[]string{"bench", "movegen", "--game", "klondike-strict", "--draw", "3"}, "draw"},
 		{[]string{"bench", "movegen", "--engine", "fast"}, "--engine"},
-		{[]string{"bench", "movegen", "--game", "yukon", "--engine", "packed", "--playouts", "0"}, "runs built down by rank"},
+		{[]string{"bench", "movegen", "--game", "yukon", "--engine", "packed", "--playouts", "0"}, "not any face-up card with what lies on it"},
 		{[]string{"bench", "solve", "--deals", "0"}, "--deals 0"},
 		{[]string{"bench", "solve", "--workers", "0"}, "--workers 0"},
 		{[]string{"bench", "solve", "--budget", "-1s"}, "--budget"},
