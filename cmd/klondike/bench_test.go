@@ -290,6 +290,8 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"bench", "solve", "--mem", "lots"}, "--mem"},
 		{[]string{"bench", "solve", "--from", "18446744073709551615", "--deals", "2"}, "2^64"},
 		{[]string{"bench", "solve", "--nope"}, "nope"},
+		{[]string{"bench", "solve", "--seed-type", "solvitaire", "--from", "-3", "--deals", "5"}, "(--deals at most 3 from -3)"},
+		{[]string{"winrate", "--seed-type", "klondike-solver", "--from", "-1", "--deals", "2", "--out", "x"}, "a range of negative numbers ends at -1"},
 		{[]string{"report", "--out", "x.md"}, "--bench"},
 		{[]string{"report", "--out", "x.md", "--bench", "no/such/dir"}, "no/such/dir"},
 	} {

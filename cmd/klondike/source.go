@@ -33,6 +33,19 @@ func seedNumber(seedType, flag, s string) (uint64, error) {
 	return u, nil
 }
 
+// checkNegativeRange refuses a range of deals from a negative --from
+// (text, read as from: 2^32-n for -n) that would run past -1: the numbers
+// after 2^32-1 are not deals, and the message the numbering gives names
+// the translated numbers, not those typed.
+func checkNegativeRange(text string, from, deals uint64) error {
+	const wrap = 1 << 32
+	if !strings.HasPrefix(strings.TrimSpace(text), "-") || from+deals <= wrap {
+		return nil
+	}
+	return fmt.Errorf("--from %s --deals %d: a negative number -n stands for 2^32-n (%s is %d), so the range would run past -1; "+
+		"a range of negative numbers ends at -1 (--deals at most %d from %s), or give the numbers from 0", text, deals, text, from, wrap-from, text)
+}
+
 // dealFromSeed makes deal seed of game vg under rules r with the named
 // seed type (variants.SeedType, which owns each numbering's range and the
 // games it deals). Every error is one line.

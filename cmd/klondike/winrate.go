@@ -123,6 +123,9 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	if err != nil {
 		return m, usageError(err)
 	}
+	if err := checkNegativeRange(o.from, from, o.deals); err != nil {
+		return m, usageError(err)
+	}
 	shard, err := results.ParseShard(o.shard)
 	if err != nil {
 		return m, usageErrorf("--shard: %v", err)
