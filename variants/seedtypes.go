@@ -74,7 +74,7 @@ var seedTypes = []*SeedType{
 		Summary: "PySolFC's game numbers: Microsoft's generator below 32000, the Mersenne Twister from 32000",
 		Min:     engine.SeedOf(1), Max: engine.PySolFCMax(),
 		Games: "the games PySolFC has and deals as we do (Whitehead only with --base ace): " + pysolfcGameList(),
-		deal: pysolfcDeal,
+		deal:  pysolfcDeal,
 	},
 }
 
