@@ -632,6 +632,18 @@ func jsonString(v any) string {
 	return string(b)
 }
 
+// kind names the kind of experiment m describes, for a refusal that
+// would otherwise name the first field in which two kinds differ.
+func (m *Manifest) kind() string {
+	switch {
+	case m.Grading != nil:
+		return "a search for winnable deals (klondike winnable)"
+	case m.Player != "":
+		return "games of a player (klondike winrate --player)"
+	}
+	return "deals solved (klondike winrate)"
+}
+
 // ReadManifest reads DIR/manifest.json.
 func ReadManifest(dir string) (Manifest, error) {
 	var m Manifest

@@ -352,18 +352,6 @@ func resumeSeeds(path string, good int64, recorded, all []uint64, from, n uint64
 	return todo, torn, nil
 }
 
-// kind names the kind of experiment m describes, for a refusal that
-// would otherwise name the first field in which two kinds differ.
-func (m *Manifest) kind() string {
-	switch {
-	case m.Grading != nil:
-		return "a search for winnable deals (klondike winnable)"
-	case m.Player != "":
-		return "games of a player (klondike winrate --player)"
-	}
-	return "deals solved (klondike winrate)"
-}
-
 // prepareDir gives dir (made by Run's lockDir) the manifest m, or checks
 // that the manifest there is m but for workers and the build (commit, Go
 // version), and records the new workers count and build. With grow, the
