@@ -135,8 +135,9 @@ func noArgs(cmd *cobra.Command, args []string) error {
 // gzip its records and then fail.
 func dirArgs(min int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.MinimumNArgs(min)(cmd, args); err != nil {
-			return err
+		if len(args) < min {
+			return usageErrorf("%s: give one or more result directories; see '%s --help'",
+				cmd.Name(), cmd.CommandPath())
 		}
 		for i, a := range args {
 			if a == "" {

@@ -25,7 +25,7 @@ func TestStatus(t *testing.T) {
 	}
 	checkOneLineError(t, []string{"status", shards[0], shards[0]}, exitUsage, shards[0]+" is given twice")
 	checkOneLineError(t, []string{"status", filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
-	checkOneLineError(t, []string{"status"}, exitUsage)
+	checkOneLineError(t, []string{"status"}, exitUsage, "status: give one or more result directories")
 }
 
 // TestShardParent: status, report and claims given the directory that
