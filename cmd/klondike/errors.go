@@ -122,7 +122,7 @@ func flagError(err error) error {
 			what = "is too small a number"
 		}
 	case typ == "count":
-		what = "is not a whole number, 1 or more"
+		what = "is not a whole number of 1 or more"
 	case typ == "int" || typ == "int64":
 		what = "is not a whole number"
 	default:

@@ -492,8 +492,8 @@ func TestSharedFlagsAgree(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "d")
-	checkOneLineError(t, wrArgs(dir, "--deals", "-1"), exitUsage, `--deals: "-1" is not a whole number, 1 or more`)
-	checkOneLineError(t, []string{"match", "--players", "greedy,greedy", "--games", "x", "--out", dir}, exitUsage, `--games: "x" is not a whole number, 1 or more`)
+	checkOneLineError(t, wrArgs(dir, "--deals", "-1"), exitUsage, `--deals: "-1" is not a whole number of 1 or more`)
+	checkOneLineError(t, []string{"match", "--players", "greedy,greedy", "--games", "x", "--out", dir}, exitUsage, `--games: "x" is not a whole number of 1 or more`)
 	if _, errs, code := klondike(t, wrArgs(dir, "--deals", "2", "--seed-type", "solvitaire", "--from", "-3", "--workers", "1")...); code != 0 {
 		t.Fatalf("winrate --seed-type solvitaire --from -3: exit %d, stderr %q", code, errs)
 	}
