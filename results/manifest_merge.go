@@ -143,8 +143,13 @@ func mergeShards(parts []Result) (Result, error) {
 			if k == len(passes) {
 				passes = append(passes, PassCount{})
 			}
+			if p.Done > 0 && p.CPUMS <= 0 || passes[k].Done > 0 && passes[k].CPUMS <= 0 {
+				passes[k].CPUMS, p.CPUMS = 0, 0 // one part's pass without CPU times: the sum is not known
+			}
 			passes[k].Done += p.Done
 			passes[k].Of += p.Of
+			passes[k].TimeMS += p.TimeMS
+			passes[k].CPUMS += p.CPUMS
 		}
 	}
 	return Result{Manifest: merged, Records: all, Passes: passes}, nil

@@ -226,8 +226,12 @@ func readRetry(dir string, k int) ([]Record, int64, error) {
 }
 
 // PassCount says how far a retry pass is: Done of the Of deals unknown
-// before it.
-type PassCount struct{ Done, Of int }
+// before it, in TimeMS of its own records' times summed, CPUMS of their
+// CPU times when every one has it (else 0).
+type PassCount struct {
+	Done, Of      int
+	TimeMS, CPUMS float64
+}
 
 // applyRetries returns recs with retry passes 1..n applied, and how far
 // each pass is: each retried deal takes the pass's verdict and the sum of
@@ -248,7 +252,8 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, []PassCount, erro
 		if err != nil {
 			return nil, nil, err
 		}
-		counts = append(counts, PassCount{Done: len(rs), Of: countUnknown(out)})
+		sum := Summarise(rs)
+		counts = append(counts, PassCount{Done: len(rs), Of: countUnknown(out), TimeMS: sum.TotalMS, CPUMS: sum.CPUMS})
 		for _, r := range rs {
 			i, ok := at[r.Seed]
 			if !ok || out[i].Verdict != "unknown" {

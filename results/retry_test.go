@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klondike-family/klondike/engine"
 	"github.com/klondike-family/klondike/solver"
@@ -86,6 +87,21 @@ func TestRetry(t *testing.T) {
 	wantStatus := fmt.Sprintf(", retry pass 1 at %d of its %d deals", len(part), len(unknown))
 	if st, err := ReadStatus([]string{dir}); err != nil || st.RetryPass != 1 || !strings.Contains(st.Line(), wantStatus) {
 		t.Errorf("status of an unfinished pass: %+v, %q (err %v), want pass 1 and %q", st, st.Line(), err, wantStatus)
+	}
+	// and the pass's own pace: its mean time a deal, and the core time its
+	// deals left take at that mean (two workers: no CPU times)
+	if len(part) == 0 {
+		t.Fatal("the interrupted pass recorded no deal")
+	}
+	var passMS float64
+	for _, r := range part {
+		passMS += r.TimeMS
+	}
+	mean := passMS / float64(len(part))
+	left := time.Duration(float64(len(unknown)-len(part)) * mean * float64(time.Millisecond))
+	wantPace := fmt.Sprintf(" (%s a deal, %s core time left)", formatMS(mean), formatDuration(left))
+	if st, _ := ReadStatus([]string{dir}); !strings.HasSuffix(st.Line(), wantPace) {
+		t.Errorf("status of an unfinished pass: %q, want it to end %q", st.Line(), wantPace)
 	}
 	res = retry(t, context.Background(), dir, nodes, nil)
 	if res.New || res.Pass != 1 || res.Interrupted || res.Done != len(unknown) || res.TornBytes == 0 {

@@ -20,8 +20,9 @@ type Status struct {
 	Lost    int
 	Unknown int
 	// RetryPass is the retry pass not yet finished (from 1; 0 none), and
-	// RetryDone and RetryOf its deals solved and to solve.
-	RetryPass, RetryDone, RetryOf int
+	// Retry its deals solved and to solve and their times.
+	RetryPass int
+	Retry     PassCount
 }
 
 // ReadStatus sums the records of dirs, which must be one experiment: one
@@ -66,7 +67,7 @@ func ReadStatus(dirs []string) (Status, error) {
 			s.Workers += m.Workers
 		}
 		if k := len(r.Passes); k > 0 && r.Passes[k-1].Done < r.Passes[k-1].Of {
-			s.RetryPass, s.RetryDone, s.RetryOf = k, r.Passes[k-1].Done, r.Passes[k-1].Of
+			s.RetryPass, s.Retry = k, r.Passes[k-1]
 		}
 	}
 	if !allCPU {
@@ -195,7 +196,12 @@ func (s Status) Line() string {
 	wr := s.WinRate()
 	fmt.Fprintf(&b, "; win rate %s %% (%s)", wr.Text(), wr.Basis())
 	if s.Done >= s.Total && s.RetryPass > 0 {
-		fmt.Fprintf(&b, "; mean %s a deal%s, retry pass %d at %d of its %d deals", formatMS(s.MeanMS()), s.cpuText(), s.RetryPass, s.RetryDone, s.RetryOf)
+		fmt.Fprintf(&b, "; mean %s a deal%s, retry pass %d at %d of its %d deals", formatMS(s.MeanMS()), s.cpuText(), s.RetryPass, s.Retry.Done, s.Retry.Of)
+		if p := s.Retry; p.Done > 0 {
+			// the pass's own pace: its deals cost far more than the row's
+			pace := Pace{Total: p.Of, Done: p.Done, TimeMS: p.TimeMS, CPUMS: p.CPUMS}
+			fmt.Fprintf(&b, " (%s a deal%s, %s core time left)", formatMS(pace.MeanMS()), pace.cpuText(), formatDuration(pace.CoreLeft()))
+		}
 		return b.String()
 	}
 	s.Pace.write(&b, "deal")

@@ -24,9 +24,11 @@ Wilson interval, unknowns counted either way), the mean solving time of a
 deal (with its mean CPU time when every record has one: runs of one
 worker), the core time the rest will take at the mean CPU time (else at the
 mean time), and the ETA at the mean time when the unfinished directories go
-on solving their manifests' --workers deals at once. Retry passes are applied (each deal's last verdict). A match's line
-counts games: done of the range, shards started, games won by each player
-and ties, the mean time a game, core time left and ETA.
+on solving their manifests' --workers deals at once. Retry passes are
+applied (each deal's last verdict); a pass under way adds its own mean time
+a deal and core time left. A match's line counts games: done of the range,
+shards started, games won by each player and ties, the mean time a game,
+core time left and ETA.
 
 Given the directories of more than one run (say 'klondike status
 results/data/*'), each line begins with the run's name: its shards' common
