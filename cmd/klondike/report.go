@@ -151,7 +151,11 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 	if err := writeOutput("--out", o.out, buf.Bytes()); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, counted(int64(nDirs), "result directory"),
+	read := counted(int64(nDirs), "result directory")
+	if rows := len(rs) + len(ms); rows != nDirs { // shards of one run are one row
+		read += " (" + counted(int64(rows), "row") + ")"
+	}
+	_, err = fmt.Fprintf(w, "%s: %s, %s, %s\n", o.out, read,
 		counted(int64(len(bench)), "benchmark"), counted(int64(len(ro.Plots)), "plot"))
 	return err
 }

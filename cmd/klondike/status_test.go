@@ -26,6 +26,11 @@ func TestStatus(t *testing.T) {
 	checkOneLineError(t, []string{"status", shards[0], shards[0]}, exitUsage, shards[0]+" is given twice")
 	checkOneLineError(t, []string{"status", filepath.Join(tmp, "none")}, exitUsage, "none does not exist")
 	checkOneLineError(t, []string{"status"}, exitUsage, "status: give one or more result directories")
+	// report reads the two shards as one row, and says so
+	md := filepath.Join(tmp, "r.md")
+	if out := mustRun(t, append([]string{"report", "--out", md}, shards...)...); out != md+": 2 result directories (1 row), 0 benchmarks, 0 plots\n" {
+		t.Errorf("report of two shards: %q", out)
+	}
 }
 
 // TestShardParent: status, report and claims given the directory that
