@@ -544,6 +544,15 @@ func budgetCell(r *Result) string {
 	return s
 }
 
+// meanCell writes a mean time with its mean CPU time after it when there
+// is one (cpu > 0): "89.2 ms (CPU 88.8 ms)".
+func meanCell(ms, cpu float64) string {
+	if cpu > 0 {
+		return formatMS(ms) + " (CPU " + formatMS(cpu) + ")"
+	}
+	return formatMS(ms)
+}
+
 // reportRow is one table row.
 func reportRow(r *Result) string {
 	m := &r.Manifest
@@ -556,9 +565,8 @@ func reportRow(r *Result) string {
 	win, decided, mean, p99, total := "–", "–", "–", "–", "–"
 	if s.Deals > 0 {
 		win = wr.Text()
-		mean, p99, total = formatMS(s.MeanMS), formatMS(s.P99MS), formatTotal(s.TotalMS)
+		mean, p99, total = meanCell(s.MeanMS, s.CPUMS/float64(s.Deals)), formatMS(s.P99MS), formatTotal(s.TotalMS)
 		if s.CPUMS > 0 {
-			mean += " (CPU " + formatMS(s.CPUMS/float64(s.Deals)) + ")"
 			total += " (CPU " + formatTotal(s.CPUMS) + ")"
 		}
 	}

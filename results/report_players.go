@@ -46,18 +46,24 @@ type PlayStats struct {
 	VegasProfitK, TillDawnProfitK int
 	Limit                         int // games stopped by the move cap
 	MeanMS                        float64
+	// MeanCPUMS is the games' mean CPU time when every game has one
+	// (Record.CPUMS: one worker), else 0.
+	MeanCPUMS float64
 }
 
 // SummarisePlay sums up records of player games.
 func SummarisePlay(recs []Record) PlayStats {
 	var s PlayStats
 	var cards, vegas, dawn []float64
-	total := 0.0
+	total, cpu := 0.0, 0.0
+	allCPU := true
 	for _, r := range recs {
 		if r.Play == nil {
 			continue
 		}
 		s.Games++
+		cpu += r.CPUMS
+		allCPU = allCPU && r.CPUMS > 0
 		if r.Verdict == "won" {
 			s.Won++
 		}
@@ -81,6 +87,9 @@ func SummarisePlay(recs []Record) PlayStats {
 	s.TillDawnProfit = Wilson(s.TillDawnProfitK, s.Games, Conf)
 	if s.Games > 0 {
 		s.MeanMS = total / float64(s.Games)
+		if allCPU {
+			s.MeanCPUMS = cpu / float64(s.Games)
+		}
 	}
 	return s
 }
@@ -114,7 +123,8 @@ deal on and only the face-down cards are hidden from it (the published players' 
 half-width of their 95% interval. Scores per game: standard 1 point a card; Vegas $52
 a deck to play and $5 back a card (break-even at 10.4 cards a deck, a won one-deck
 game +$208); Till Dawn $52 a deck and $3 a card (break-even at 17.3 cards a deck).
-"profit" is the share of games that end with more money than they cost.
+"profit" is the share of games that end with more money than they cost. "mean time" is
+wall time a game, with the mean CPU time after it where every game has one (one worker).
 
 | result | game | rules | player | games | won | win % [95%] | cards | Vegas $ | Vegas profit % | Till Dawn $ | Till Dawn profit % | mean time |
 |---|---|---|---|--:|--:|---|---|---|---|---|---|--:|
@@ -135,7 +145,7 @@ game +$208); Till Dawn $52 a deck and $3 a card (break-even at 17.3 cards a deck
 			fmt.Sprint(s.Won), fmt.Sprintf("%s [%s, %s]", pct(float64(s.Won)/float64(max(s.Games, 1))), pct(s.Win.Lo), pct(s.Win.Hi)),
 			s.Cards.String(), s.Vegas.String(), fmt.Sprintf("%s [%s, %s]", pct(float64(s.VegasProfitK)/float64(max(s.Games, 1))), pct(s.VegasProfit.Lo), pct(s.VegasProfit.Hi)),
 			s.TillDawn.String(), fmt.Sprintf("%s [%s, %s]", pct(float64(s.TillDawnProfitK)/float64(max(s.Games, 1))), pct(s.TillDawnProfit.Lo), pct(s.TillDawnProfit.Hi)),
-			formatMS(s.MeanMS),
+			meanCell(s.MeanMS, s.MeanCPUMS),
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}

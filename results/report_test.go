@@ -236,6 +236,21 @@ func TestPlayerReport(t *testing.T) {
 	if s.VegasProfitK != 2 || s.TillDawnProfitK != 2 || s.TillDawn.Mean != 9.5 || s.Vegas.Mean != 50.5 {
 		t.Errorf("summary %+v", s)
 	}
+	// games that all have their CPU time give its mean after the mean time
+	if !strings.HasSuffix(strings.SplitN(out[strings.Index(out, "| p/greedy | klondike"):], "\n", 2)[0], " | 1.0 ms |") {
+		t.Errorf("a row without CPU times gives more than its mean time:\n%s", out)
+	}
+	for i := range rs[0].Records {
+		rs[0].Records[i].CPUMS = 0.5
+	}
+	buf.Reset()
+	if err := WriteReport(&buf, rs, ReportOptions{Command: "klondike report"}); err != nil {
+		t.Fatal(err)
+	}
+	row := strings.SplitN(buf.String()[strings.Index(buf.String(), "| p/greedy | klondike"):], "\n", 2)[0]
+	if !strings.HasSuffix(row, " | 1.0 ms (CPU 0.5 ms) |") {
+		t.Errorf("a row whose games have CPU times: %s", row)
+	}
 }
 
 func TestBenchTarget(t *testing.T) {
