@@ -52,7 +52,8 @@ out deals, saves what is done (deals in flight are dropped) and exits 3.
 --budget, --max-nodes and --mem are per deal; --workers deals are solved
 at once, each with its own table of up to --mem bytes. With --workers 1
 each record also carries cpu_ms, the process's CPU time while it solved
-that deal: its cost whatever else the machine ran (time_ms is wall time).
+that deal, which other work on the machine inflates far less than time_ms,
+the wall time.
 
 --player P plays every deal with a player who sees only what a person sees
 (random, greedy, human, planner, expert) instead of solving it with every card
