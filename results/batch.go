@@ -16,10 +16,11 @@ type Record struct {
 	Verdict string  `json:"verdict"`
 	Stop    string  `json:"stop,omitempty"`
 	TimeMS  float64 `json:"time_ms"`
-	// CPUMS is the CPU time of the process while it computed this record
-	// alone (a run of one worker, withCPU), garbage collection included:
-	// the deal's cost whatever else the machine ran. 0 when not measured
-	// (more workers, older records, a system that does not tell it).
+	// CPUMS is the CPU time of the process while it computed this record,
+	// one record at a time (a run of one worker, withCPU), garbage
+	// collection included: the deal's cost, which other work inflates far
+	// less than TimeMS. 0 when not measured (more workers, older records,
+	// a system that does not tell it).
 	CPUMS       float64 `json:"cpu_ms,omitempty"`
 	Nodes       int64   `json:"nodes,omitempty"`
 	States      int64   `json:"states,omitempty"`

@@ -335,7 +335,7 @@ no deal of the full games is known where it did). Rows they decided in those gam
 included: the run's length on one core when it ran one deal at a time (--workers 1). Those
 times are wall times, longer where other work shared the core; where every record of a row
 has its CPU time (runs of one worker by builds that record it), the mean and total CPU
-times follow in parentheses: what the deals cost whatever else ran.
+times follow in parentheses, which other work inflates far less.
 
 `)
 	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | total time | budget | solver | published % | overlaps |\n")

@@ -130,7 +130,7 @@ type Pace struct {
 	// TimeMS is the records' time summed: each unit's is that of one
 	// core, so it is core time, as long as the machine had a core free for
 	// each; CPUMS is their CPU time summed (Record.CPUMS) when every
-	// record has one, else 0: the cost whatever else the machine ran.
+	// record has one, else 0, which other work inflates far less.
 	TimeMS, CPUMS float64
 	// Workers is the workers count of the directories that are not done
 	// yet (their manifests'): the units played at once while they run.
