@@ -159,8 +159,7 @@ func (a *absCount) enter() bool {
 // where none applies.
 func ProofGame(s *engine.State) string {
 	r := &s.Game().Rules
-	switch {
-	case relaxApplies(r):
+	if relaxApplies(r) {
 		return "relaxed game"
 	}
 	if lg, _ := otherGame(s); lg != nil {
