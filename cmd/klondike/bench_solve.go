@@ -92,7 +92,7 @@ func runBenchSolve(ctx context.Context, w, errw io.Writer, fs *pflag.FlagSet, o 
 	case from+o.deals-1 < from:
 		return usageErrorf("--from %d --deals %d: seeds past 2^64-1", from, o.deals)
 	}
-	if err := checkNegativeRange(o.from, from, o.deals); err != nil {
+	if err := checkNegativeRange(o.seedType, o.from, from, o.deals); err != nil {
 		return usageError(err)
 	}
 	// The manifest checks the seeds against the numbering and the game

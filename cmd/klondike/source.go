@@ -33,13 +33,19 @@ func seedNumber(seedType, flag, s string) (uint64, error) {
 	return u, nil
 }
 
-// checkNegativeRange refuses a range of deals from a negative --from
-// (text, read as from: 2^32-n for -n) that would run past -1: the numbers
-// after 2^32-1 are not deals, and the message the numbering gives names
-// the translated numbers, not those typed.
-func checkNegativeRange(text string, from, deals uint64) error {
-	const wrap = 1 << 32
-	if !strings.HasPrefix(strings.TrimSpace(text), "-") || from+deals <= wrap {
+// checkNegativeRange refuses a range of deals from a negative --from of
+// a numbering that reads -n as 2^32-n (variants.SeedType.Negative; text,
+// read as from) that would run past -1: the numbers past the numbering's
+// Max are not deals, and the message the numbering gives names the
+// translated numbers, not those typed.
+func checkNegativeRange(seedType, text string, from, deals uint64) error {
+	t, err := variants.LookupSeedType(seedType)
+	if err != nil || !t.Negative || !strings.HasPrefix(strings.TrimSpace(text), "-") {
+		return nil
+	}
+	last, ok := t.Max.Uint64()
+	wrap := last + 1 // 2^32: -n is wrap-n
+	if !ok || from+deals <= wrap {
 		return nil
 	}
 	return fmt.Errorf("--from %s --deals %d: a negative number -n stands for 2^32-n (%s is %d), so the range would run past -1; "+

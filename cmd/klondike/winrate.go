@@ -124,7 +124,7 @@ func (o *winrateOptions) manifest(fs *pflag.FlagSet) (results.Manifest, error) {
 	if err != nil {
 		return m, usageError(err)
 	}
-	if err := checkNegativeRange(o.from, from, o.deals); err != nil {
+	if err := checkNegativeRange(o.seedType, o.from, from, o.deals); err != nil {
 		return m, usageError(err)
 	}
 	shard, err := results.ParseShard(o.shard)
