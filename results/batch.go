@@ -32,6 +32,33 @@ type Record struct {
 	Grade *GradeRecord `json:"grade,omitempty"`
 }
 
+// cpuTotal sums CPU times (Record.CPUMS), which are known only when every
+// record summed has one: a run of several workers, or of a build before
+// CPU times were recorded, has none, and a sum without them would pass
+// for the whole.
+type cpuTotal struct {
+	ms      float64
+	missing bool
+}
+
+// add adds the CPU times summed over n records, ms (0 when not all of
+// them had one); n = 0 adds nothing.
+func (c *cpuTotal) add(ms float64, n int) {
+	if n == 0 {
+		return
+	}
+	c.ms += ms
+	c.missing = c.missing || ms <= 0
+}
+
+// total is the sum, or 0 when a record had no CPU time.
+func (c *cpuTotal) total() float64 {
+	if c.missing {
+		return 0
+	}
+	return c.ms
+}
+
 // DealFunc returns the deal of a seed.
 type DealFunc func(seed uint64) (engine.Layout, error)
 
@@ -137,11 +164,10 @@ type Summary struct {
 func Summarise(recs []Record) Summary {
 	var s Summary
 	times := make([]float64, 0, len(recs))
-	var total, cpu float64
-	allCPU := len(recs) > 0
+	var total float64
+	var cpu cpuTotal
 	for _, r := range recs {
-		cpu += r.CPUMS
-		allCPU = allCPU && r.CPUMS > 0
+		cpu.add(r.CPUMS, 1)
 		s.Deals++
 		switch r.Verdict {
 		case "won":
@@ -161,9 +187,7 @@ func Summarise(recs []Record) Summary {
 	}
 	slices.Sort(times)
 	s.TotalMS = total
-	if allCPU {
-		s.CPUMS = cpu
-	}
+	s.CPUMS = cpu.total()
 	s.MeanMS = total / float64(len(times))
 	s.MedianMS = quantile(times, 0.5)
 	s.P99MS = quantile(times, 0.99)

@@ -55,15 +55,14 @@ type PlayStats struct {
 func SummarisePlay(recs []Record) PlayStats {
 	var s PlayStats
 	var cards, vegas, dawn []float64
-	total, cpu := 0.0, 0.0
-	allCPU := true
+	total := 0.0
+	var cpu cpuTotal
 	for _, r := range recs {
 		if r.Play == nil {
 			continue
 		}
 		s.Games++
-		cpu += r.CPUMS
-		allCPU = allCPU && r.CPUMS > 0
+		cpu.add(r.CPUMS, 1)
 		if r.Verdict == "won" {
 			s.Won++
 		}
@@ -87,9 +86,7 @@ func SummarisePlay(recs []Record) PlayStats {
 	s.TillDawnProfit = Wilson(s.TillDawnProfitK, s.Games, Conf)
 	if s.Games > 0 {
 		s.MeanMS = total / float64(s.Games)
-		if allCPU {
-			s.MeanCPUMS = cpu / float64(s.Games)
-		}
+		s.MeanCPUMS = cpu.total() / float64(s.Games)
 	}
 	return s
 }

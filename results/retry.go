@@ -271,11 +271,10 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, []PassCount, erro
 // records have one (Record.CPUMS), else 0.
 func afterPass(b, r Record) Record {
 	r.TimeMS += b.TimeMS
-	if r.CPUMS > 0 && b.CPUMS > 0 {
-		r.CPUMS += b.CPUMS
-	} else {
-		r.CPUMS = 0
-	}
+	var cpu cpuTotal
+	cpu.add(r.CPUMS, 1)
+	cpu.add(b.CPUMS, 1)
+	r.CPUMS = cpu.total()
 	r.Nodes += b.Nodes
 	r.TableBytes = max(r.TableBytes, b.TableBytes)
 	return r

@@ -34,7 +34,7 @@ func ReadStatus(dirs []string) (Status, error) {
 	if len(dirs) == 0 {
 		return s, refuse("no result directories")
 	}
-	allCPU := true
+	var cpu cpuTotal
 	set := shardSet{dirs: dirs, seen: map[Shard]string{}}
 	for i, d := range dirs {
 		if IsMatchDir(d) {
@@ -61,8 +61,7 @@ func ReadStatus(dirs []string) (Status, error) {
 		s.Lost += sum.Lost
 		s.Unknown += sum.Unknown
 		s.TimeMS += sum.TotalMS
-		s.CPUMS += sum.CPUMS
-		allCPU = allCPU && (sum.CPUMS > 0 || sum.Deals == 0)
+		cpu.add(sum.CPUMS, sum.Deals)
 		if sum.Deals < r.Expected() {
 			s.Workers += m.Workers
 		}
@@ -70,9 +69,7 @@ func ReadStatus(dirs []string) (Status, error) {
 			s.RetryPass, s.Retry = k, r.Passes[k-1]
 		}
 	}
-	if !allCPU {
-		s.CPUMS = 0
-	}
+	s.CPUMS = cpu.total()
 	return s, nil
 }
 
