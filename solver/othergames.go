@@ -150,26 +150,3 @@ func (a *absCount) enter() bool {
 	}
 	return true
 }
-
-// ProofGame names the abstraction whose states a solve of s counts in
-// Stats.RelaxedNodes, as Solve chooses it from s: "relaxed game" where the
-// relaxed game bounds the rules (relax.go; in draw 3 with its coarse game
-// too), else "link game" (Yukon, linkgame.go), "reserve game" (Agnes
-// Bernauer, resgame.go) or "segment game" (Agnes Sorel, seggame.go); ""
-// where none applies.
-func ProofGame(s *engine.State) string {
-	r := &s.Game().Rules
-	if relaxApplies(r) {
-		return "relaxed game"
-	}
-	if lg, _ := otherGame(s); lg != nil {
-		return "link game"
-	}
-	if qg, _ := resGameFor(s); qg != nil {
-		return "reserve game"
-	}
-	if segApplies(r) {
-		return "segment game"
-	}
-	return ""
-}

@@ -66,6 +66,12 @@ type Stats struct {
 	// abstraction (othergames.go), if one applies, also counted in Nodes.
 	RelaxedNodes int64
 	Pruned       int64
+	// ProofGame names the abstraction whose states RelaxedNodes counts,
+	// as Solve chose it: "relaxed game" (relax.go; in draw 3 with its
+	// coarse game too), "link game" (Yukon, linkgame.go), "reserve game"
+	// (Agnes Bernauer, resgame.go) or "segment game" (Agnes Sorel,
+	// seggame.go); "" when RelaxedNodes is 0.
+	ProofGame string
 }
 
 // Result is a verdict with its solution (for Won) and statistics.
@@ -280,8 +286,20 @@ type sharedState struct {
 // (draw 1 and 3, Holdout, draw 1 three passes) that search decided no deal
 // the guided search did not, and dropping it cut their nodes by 5-28 % (by
 // rule set) and decided 5 more of them within 1.5 M nodes.
-func Solve(ctx context.Context, s engine.State, opt Options) Result {
+func Solve(ctx context.Context, s engine.State, opt Options) (res Result) {
 	start := time.Now()
+	// the abstraction searched, named in the result's stats where its
+	// states were counted: the relaxed game where the rules admit it (its
+	// root search comes first), else the one chosen below
+	var proof string
+	if relaxApplies(&s.Game().Rules) {
+		proof = "relaxed game"
+	}
+	defer func() {
+		if res.Stats.RelaxedNodes > 0 {
+			res.Stats.ProofGame = proof
+		}
+	}()
 	var deadline time.Time
 	if opt.Budget > 0 {
 		deadline = start.Add(opt.Budget)
@@ -568,6 +586,14 @@ func Solve(ctx context.Context, s engine.State, opt Options) Result {
 	// where none of those applies, the segment game (seggame.go) guides
 	// the search
 	seg := !relaxed && lg == nil && qg == nil && tn.segGuideStates > 0 && segApplies(&s.Game().Rules)
+	switch {
+	case lg != nil:
+		proof = "link game"
+	case qg != nil:
+		proof = "reserve game"
+	case seg:
+		proof = "segment game"
+	}
 	realMem, guideMem = memSplit(opt, relaxed || lg != nil || qg != nil || seg)
 	var rsol *rsolver
 	if relaxed {

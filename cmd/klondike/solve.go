@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -78,7 +77,7 @@ type solveStats struct {
 	PeakRSSBytes int64   `json:"peak_rss_bytes"`
 	GoSysBytes   int64   `json:"go_sys_bytes"`
 	// the part of the abstraction that proves positions lost
-	// (solver.ProofGame names it: the relaxed game, Yukon's link game,
+	// (solver.Stats.ProofGame names it: the relaxed game, Yukon's link game,
 	// Agnes Bernauer's reserve game, Agnes Sorel's segment game); omitted
 	// where none searched
 	ProofGame    string `json:"proof_game,omitempty"`
@@ -121,10 +120,7 @@ func runSolve(ctx context.Context, w io.Writer, fs *pflag.FlagSet, o *solveOptio
 		Nodes: res.Stats.Nodes, Stored: res.Stats.Stored, TableBytes: res.Stats.TableSize,
 		ElapsedMS: float64(res.Stats.Elapsed.Microseconds()) / 1000, Stop: res.Stats.Stop.String(),
 		PeakRSSBytes: peakRSS(), GoSysBytes: goSysBytes(),
-		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned,
-	}
-	if res.Stats.RelaxedNodes > 0 {
-		rep.Stats.ProofGame = cmp.Or(solver.ProofGame(&start), "relaxed game")
+		RelaxedNodes: res.Stats.RelaxedNodes, Pruned: res.Stats.Pruned, ProofGame: res.Stats.ProofGame,
 	}
 	if o.html != "" {
 		ln, err := lineOf("solution", start, pos, rep.Solution)
