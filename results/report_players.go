@@ -91,10 +91,17 @@ func SummarisePlay(recs []Record) PlayStats {
 	return s
 }
 
-// PlayerSummary names a manifest's player with its settings.
+// PlayerSummary names a manifest's player with its settings; the players
+// that search (planner, expert) with their version too (PlayerVersion:
+// versions 2 to 6 changed the expert's play at the same settings), so
+// that rows of two versions never share a claims column or pass for one
+// player in a paired comparison.
 func PlayerSummary(m *Manifest) string {
 	s := m.Player
 	if m.Player == "planner" || m.Player == "expert" {
+		if m.PlayerVersion != "" {
+			s += " v" + m.PlayerVersion
+		}
 		s += fmt.Sprintf(" (%s, %s)", Counted(int64(m.PlayerSamples), "sample"), Counted(m.PlayerNodes, "node"))
 	}
 	switch m.PlayerMemory {

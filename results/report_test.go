@@ -462,12 +462,12 @@ func TestPublishedPlayers(t *testing.T) {
 // memory plays on it.
 func TestPlayerSummaryNamesTheInformation(t *testing.T) {
 	for _, c := range []struct{ memory, want string }{
-		{"talon", "expert (200 samples, 500 nodes)"},
-		{"", "expert (200 samples, 500 nodes)"},
-		{"none", "expert (200 samples, 500 nodes), forgets the waste"},
-		{"stock", "expert (200 samples, 500 nodes), knows the stock"},
+		{"talon", "expert v6 (200 samples, 500 nodes)"},
+		{"", "expert v6 (200 samples, 500 nodes)"},
+		{"none", "expert v6 (200 samples, 500 nodes), forgets the waste"},
+		{"stock", "expert v6 (200 samples, 500 nodes), knows the stock"},
 	} {
-		m := Manifest{Player: "expert", PlayerMemory: c.memory, PlayerSamples: 200, PlayerNodes: 500}
+		m := Manifest{Player: "expert", PlayerMemory: c.memory, PlayerSamples: 200, PlayerNodes: 500, PlayerVersion: "6"}
 		if got := PlayerSummary(&m); got != c.want {
 			t.Errorf("memory %q: %q, want %q", c.memory, got, c.want)
 		}
@@ -485,6 +485,14 @@ func TestPlayerSummaryNamesTheInformation(t *testing.T) {
 	one := Manifest{Player: "planner", PlayerSamples: 1, PlayerNodes: 1}
 	if got, want := PlayerSummary(&one), "planner (1 sample, 1 node)"; got != want {
 		t.Errorf("one sample of one node: %q, want %q", got, want)
+	}
+	// two versions of one player at the same settings are two players
+	v2, v6 := Manifest{Player: "expert", PlayerSamples: 200, PlayerNodes: 500, PlayerVersion: "2"}, Manifest{Player: "expert", PlayerSamples: 200, PlayerNodes: 500, PlayerVersion: "6"}
+	if a, b := PlayerSummary(&v2), PlayerSummary(&v6); a == b || rowKey(&v2) == rowKey(&v6) {
+		t.Errorf("versions 2 and 6 at the same settings share the summary %q", a)
+	}
+	if got, want := PlayerSummary(&Manifest{Player: "human", PlayerVersion: "6"}), "human"; got != want {
+		t.Errorf("human: %q, want %q (the players that do not search played alike in every version)", got, want)
 	}
 }
 
