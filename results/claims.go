@@ -233,9 +233,14 @@ func WriteClaims(w io.Writer, rs []Result, command string) error {
 	b.WriteString(`A claim about odds is a claim about a player. Each claim below is tested against every
 player model with data: **thoughtful** (every card known; the exact solver, unknown deals
 counted either way), and players who see only what a person sees (solver/player):
-**random** (uniform over legal moves), **greedy** (a fixed priority of move kinds),
-**human** (the tips of rule text 002 and common advice), **planner** (hindsight optimisation
-over sampled hidden cards). Intervals are 95% (Wilson for win rates; normal for means).
+**random** (uniform over legal moves: a floor, not a person; with worrying back it takes
+cards down from the foundations as readily as it plays them up, and the referee's no-repeat
+rule ends its games long before it wins: it almost never does), **greedy** (a fixed priority
+of move kinds), **human** (the tips of rule text 002 and common advice), **planner**
+(hindsight optimisation over sampled hidden cards, move by move), **expert** (the same over
+lines of moves, decided only at moves that cannot be taken back, with the exact solver on
+each sample; a column names the version and budget: samples a decision, nodes a solve).
+Intervals are 95% (Wilson for win rates; normal for means).
 A claim **holds** for a model when the test says so at 5%, **fails** when the data say
 the opposite, and is **undecided** when the data cannot tell. The verdict of a claim is
 "holds" or "fails" when every model with data agrees, else "holds only for some players".
@@ -336,10 +341,7 @@ func claimRows(c *Claim, rs []Result) []claimRow {
 		for k, r := range c.rate.sel.pick(rs) {
 			s := Summarise(r.Records)
 			wr := NewWinRate(s.Won, s.Lost, s.Unknown)
-			fig := fmt.Sprintf("%d won of %d: %s%% [%s, %s]", s.Won, s.Deals, pct(float64(s.Won)/float64(s.Deals)), pct(wr.Range.Lo), pct(wr.Range.Hi))
-			if s.Unknown > 0 {
-				fig += fmt.Sprintf(" (%d unknown, counted either way)", s.Unknown)
-			}
+			fig := fmt.Sprintf("%d won of %d: %s", s.Won, s.Deals, rateFigure(wr))
 			rows = append(rows, claimRow{k, dataName(r), fig, c.rate.check(wr.Range)})
 		}
 	case c.cmp != nil:
@@ -363,6 +365,19 @@ func claimRows(c *Claim, rs []Result) []claimRow {
 	return rows
 }
 
+// rateFigure writes a win rate for a claim's row: with every deal
+// decided, the rate and its Wilson interval, "81.581% [81.505, 81.657]";
+// with unknown deals, as the report writes it (WinRate.Text), the middle
+// of the interval that counts them either way and its half width,
+// "83.307 ± 2.743% (5027 unknown, counted either way)": the rate of the
+// won deals alone is that interval's floor, not an estimate.
+func rateFigure(w WinRate) string {
+	if w.Unknown == 0 {
+		return fmt.Sprintf("%s%% [%s, %s]", pct(float64(w.Won)/float64(max(w.Deals(), 1))), pct(w.Range.Lo), pct(w.Range.Hi))
+	}
+	return fmt.Sprintf("%s%% (%d unknown, counted either way)", w.Text(), w.Unknown)
+}
+
 func dataName(r *Result) string {
 	mark := ""
 	if lostUntrusted(&r.Manifest) {
@@ -376,8 +391,7 @@ func compareRow(t *compareTest, model string, a, b *Result) claimRow {
 	sa, sb := Summarise(a.Records), Summarise(b.Records)
 	ra, rb := NewWinRate(sa.Won, sa.Lost, sa.Unknown), NewWinRate(sb.Won, sb.Lost, sb.Unknown)
 	data := dataName(a) + " vs " + dataName(b)
-	fig := fmt.Sprintf("%s %s%% [%s, %s], %s %s%% [%s, %s]", t.aName, pct(float64(sa.Won)/float64(sa.Deals)),
-		pct(ra.Range.Lo), pct(ra.Range.Hi), t.bName, pct(float64(sb.Won)/float64(sb.Deals)), pct(rb.Range.Lo), pct(rb.Range.Hi))
+	fig := fmt.Sprintf("%s %s, %s %s", t.aName, rateFigure(ra), t.bName, rateFigure(rb))
 	ma, mb := &a.Manifest, &b.Manifest
 	paired := t.paired && sharesSeeds(ma, mb)
 	var out outcome

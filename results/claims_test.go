@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,5 +94,22 @@ func TestTwoProportion(t *testing.T) {
 	}
 	if d := p - 0.0046777; d > 1e-6 || d < -1e-6 {
 		t.Errorf("p = %v", p)
+	}
+}
+
+// TestRateFigure: a claim's figure for a row with unknown deals is the
+// middle of the interval that counts them either way (as the report
+// writes it), not the rate of the won deals alone, which is that
+// interval's floor; with every deal decided it is the rate and its Wilson
+// interval.
+func TestRateFigure(t *testing.T) {
+	w := NewWinRate(80809, 14164, 5027)
+	want := w.Text() + "% (5027 unknown, counted either way)"
+	if got := rateFigure(w); got != want || !strings.HasPrefix(got, "83.3") {
+		t.Errorf("with unknowns: %q, want %q (about 83.3)", got, want)
+	}
+	d := NewWinRate(815812, 184188, 0)
+	if got, want := rateFigure(d), fmt.Sprintf("81.581%% [%.3f, %.3f]", 100*d.Range.Lo, 100*d.Range.Hi); got != want {
+		t.Errorf("every deal decided: %q, want %q", got, want)
 	}
 }
