@@ -316,7 +316,10 @@ func writeThoughtful(b *strings.Builder, rs []Result) {
 "win %" is the centre ± half width of the 95% interval that runs from the Wilson lower
 bound counting every unknown deal as lost to the Wilson upper bound counting every
 unknown as won (as Blake & Gent report theirs); "of decided" is won out of won + lost
-with its Wilson 95% interval. "published" is the thoughtful figure for the same rules
+with its Wilson 95% interval: the rate among the deals the budget decided, not an estimate
+of the win rate, since the unknown deals are not like the others (of the small rows'
+unknowns that the larger rows decided, most were lost in Klondike, Alaska and Agnes Sorel,
+nearly all won in Double Klondike, Gargantua, Steps and Whitehead). "published" is the thoughtful figure for the same rules
 where one is published, and "overlaps" whether the two intervals meet: Blake & Gent's, for
 one-deck Klondike with unlimited passes. For every other rule set here (limited passes,
 Strict, Holdout and the other games) no exact figure is published anywhere, and the column
@@ -537,7 +540,7 @@ func budgetCell(r *Result) string {
 		p := &m.Retries[i]
 		s += "; unknowns again"
 		if i < len(r.Passes) && r.Passes[i].Done < r.Passes[i].Of {
-			s += fmt.Sprintf(" (%d of %d so far)", r.Passes[i].Done, r.Passes[i].Of)
+			s += fmt.Sprintf(" (%d of %d; the pass is not complete)", r.Passes[i].Done, r.Passes[i].Of)
 		}
 		s += ": " + budgetSummary(p.Budget, p.MaxNodes, p.Mem)
 	}

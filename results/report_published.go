@@ -24,7 +24,8 @@ type PublishedPlayer struct {
 
 // PublishedPlayers are the published hidden-information figures. The
 // Bjarnason, Fern and Tadepalli players saw the stock; ours do not, so
-// ours have less to go on. How the heuristic bots play is not published, so
+// ours have less to go on. The heuristic bots' figures came to the project
+// with its rule texts, without a source or a description of the bots, so
 // they are set against each of our players but random. lonelybot's
 // hidden-information player (44.52 ± 0.50 % over 38,884 games and, in its
 // later notes, 47.58 ± 0.80 % over 15,024, the figure its README gives
@@ -35,8 +36,8 @@ var PublishedPlayers = []PublishedPlayer{
 	{Draw: 3, Players: []string{"random"}, Who: "random play (Bjarnason, Fern & Tadepalli 2009; stock visible)", Lo: 0.071, Hi: 0.071},
 	{Draw: 3, Players: []string{"greedy"}, Who: "greedy (Bjarnason, Fern & Tadepalli 2009; stock visible)", Lo: 0.130, Hi: 0.130},
 	{Draw: 3, Players: []string{"planner", "expert"}, Who: "best Monte-Carlo planner (Bjarnason, Fern & Tadepalli 2009; stock visible), 36.97 ± 1.92", Lo: 0.3697 - 0.0192, Hi: 0.3697 + 0.0192},
-	{Draw: 1, Passes: 1, Players: []string{"greedy", "human", "planner", "expert"}, Who: "heuristic bots", Lo: 0.024, Hi: 0.040},
-	{Draw: 3, Passes: 3, Players: []string{"greedy", "human", "planner", "expert"}, Who: "heuristic bots (Vegas)", Lo: 0.063, Hi: 0.076},
+	{Draw: 1, Passes: 1, Players: []string{"greedy", "human", "planner", "expert"}, Who: "heuristic bots (as quoted to the project; no source named)", Lo: 0.024, Hi: 0.040},
+	{Draw: 3, Passes: 3, Players: []string{"greedy", "human", "planner", "expert"}, Who: "heuristic bots, Vegas (as quoted to the project; no source named)", Lo: 0.063, Hi: 0.076},
 	{Draw: 3, WorryBack: true, KnowsStock: true, Players: []string{"expert"}, Who: "lonelybot's hidden-information player (38,884 games), 44.52 ± 0.50", Lo: 0.4452 - 0.0050, Hi: 0.4452 + 0.0050},
 	{Draw: 3, WorryBack: true, KnowsStock: true, Players: []string{"expert"}, Who: "lonelybot's hidden-information player, later notes (15,024 games), 47.58 ± 0.80", Lo: 0.4758 - 0.0080, Hi: 0.4758 + 0.0080},
 }

@@ -432,7 +432,7 @@ func TestPublishedPlayers(t *testing.T) {
 	out := b.String()
 	for _, s := range []string{
 		"| draw 3, unlimited passes | random play (Bjarnason, Fern & Tadepalli 2009; stock visible) | 7.100 | klondike-random | random | 100 | 4.000 [",
-		"| draw 1, 1 pass | heuristic bots | 2.400–4.000 | klondike-greedy | greedy | 100 | 10.000 [",
+		"| draw 1, 1 pass | heuristic bots (as quoted to the project; no source named) | 2.400–4.000 | klondike-greedy | greedy | 100 | 10.000 [",
 		"| ours higher |",
 		"| inside |",
 		"stock visible), 36.97 ± 1.92 | 35.050–38.890 | klondike-expert | expert",

@@ -79,7 +79,7 @@ func TestRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("unknowns again (%d of %d so far): 50000 nodes", len(part), len(unknown))
+	want := fmt.Sprintf("unknowns again (%d of %d; the pass is not complete): 50000 nodes", len(part), len(unknown))
 	if lr, err := LoadResult(dir); err != nil || !strings.Contains(reportRow(&lr), want) {
 		t.Errorf("report row of an unfinished pass: %q (err %v), want %q", reportRow(&lr), err, want)
 	}
