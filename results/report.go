@@ -341,6 +341,7 @@ has its CPU time (runs of one worker by builds that record it), the mean and tot
 times follow in parentheses, which other work inflates far less.
 
 `)
+	writeBest(b, rs)
 	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | total time | budget | solver | published % | overlaps |\n")
 	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|--:|---|---|---|---|\n")
 	for i := range rs {
@@ -378,6 +379,61 @@ more cells), a deal won under the stricter rules cannot be lost under the looser
 			}
 		}
 	}
+}
+
+// writeBest writes the table of the most precise row of each rule set:
+// of the rows of one game and rules, the one whose win-rate interval
+// (unknowns counted either way) is the narrowest, more deals breaking a
+// tie; rule sets in the order of their first row. A row not complete can
+// be the one (its interval holds for the deals it has). Nothing is
+// written when no rule set has two rows (there is nothing to choose).
+func writeBest(b *strings.Builder, rs []Result) {
+	type best struct {
+		r *Result
+		w WinRate
+	}
+	var order []string
+	by := map[string]best{}
+	rows := 0
+	for i := range rs {
+		r := &rs[i]
+		w := r.WinRate()
+		if w.Deals() == 0 {
+			continue
+		}
+		rows++
+		k := fmt.Sprintf("%s %#v", r.Manifest.Game, r.Manifest.Rules)
+		old, ok := by[k]
+		switch {
+		case !ok:
+			order = append(order, k)
+		case w.Half() > old.w.Half(), w.Half() == old.w.Half() && w.Deals() <= old.w.Deals():
+			continue
+		}
+		by[k] = best{r, w}
+	}
+	if len(order) == rows {
+		return
+	}
+	b.WriteString("The most precise row of each rule set (the narrowest interval among the rows below; \"N of\nM\" deals: a row not complete, whose interval holds for the deals it has):\n\n")
+	b.WriteString("| game | rules | result | deals | unknown | win % | mean time | solver | published % |\n")
+	b.WriteString("|---|---|---|--:|--:|---|--:|---|---|\n")
+	for _, k := range order {
+		x := by[k]
+		m := &x.r.Manifest
+		s := Summarise(x.r.Records)
+		deals := fmt.Sprint(s.Deals)
+		if exp := x.r.Expected(); s.Deals < exp {
+			deals = fmt.Sprintf("%d of %d", s.Deals, exp)
+		}
+		pub := "–"
+		if p, ok := PublishedFigure(m.Rules); ok {
+			pub = fmt.Sprintf("%s ± %s (%s)", pct(p.Mid), pct(p.Half), p.Source)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", m.Game, RulesSummary(&m.Rules),
+			filepath.ToSlash(x.r.Dir), deals, s.Unknown, x.w.Text(), meanCell(s.MeanMS, s.CPUMS/float64(s.Deals)), solverCell(m), pub)
+	}
+	b.WriteString("\nEvery row:\n\n")
 }
 
 // looser tells whether rules b admit every line of play of rules a, where

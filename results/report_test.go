@@ -513,3 +513,40 @@ func TestReportRowCPU(t *testing.T) {
 		t.Errorf("row with a record without CPU time gives CPU times: %s", row)
 	}
 }
+
+// TestReportBest: the table of the most precise rows takes, of two rows
+// of one rule set, the one with the narrower interval (more deals here),
+// lists each rule set once, and is left out when no rule set has two rows.
+func TestReportBest(t *testing.T) {
+	d3, d1 := engine.Klondike(3, 0), engine.Klondike(1, 0)
+	small := fakeResult(t, "klondike", d3, "", 0, wins(100, 30))
+	small.Dir = "small-d3"
+	large := fakeResult(t, "klondike", d3, "", 0, wins(1000, 300))
+	large.Dir = "large-d3"
+	one := fakeResult(t, "klondike", d1, "", 0, wins(200, 150))
+	one.Dir = "d1"
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, []Result{small, large, one}, ReportOptions{Command: "klondike report"}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	best, _, ok := strings.Cut(out, "\nEvery row:\n")
+	if !ok || !strings.Contains(best, "The most precise row of each rule set") {
+		t.Fatalf("no table of the most precise rows:\n%s", out)
+	}
+	for _, w := range []string{"| klondike | draw 3, unlimited passes | large-d3 | 1000 | 0 | " + NewWinRate(300, 700, 0).Text() + " |", "| klondike | draw 1, unlimited passes | d1 | 200 | 0 | "} {
+		if !strings.Contains(best, w) {
+			t.Errorf("the table lacks %q:\n%s", w, best)
+		}
+	}
+	if strings.Contains(best, "small-d3") {
+		t.Errorf("the table names the less precise row:\n%s", best)
+	}
+	buf.Reset()
+	if err := WriteReport(&buf, []Result{small, one}, ReportOptions{Command: "klondike report"}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "most precise") {
+		t.Errorf("a table of the most precise rows where each rule set has one row:\n%s", buf.String())
+	}
+}
