@@ -390,6 +390,7 @@ more cells), a deal won under the stricter rules cannot be lost under the looser
 func writeBest(b *strings.Builder, rs []Result) {
 	type best struct {
 		r *Result
+		s Summary
 		w WinRate
 	}
 	var order []string
@@ -397,8 +398,9 @@ func writeBest(b *strings.Builder, rs []Result) {
 	rows := 0
 	for i := range rs {
 		r := &rs[i]
-		w := r.WinRate()
-		if w.Deals() == 0 {
+		s := Summarise(r.Records)
+		w := NewWinRate(s.Won, s.Lost, s.Unknown)
+		if s.Deals == 0 {
 			continue
 		}
 		rows++
@@ -410,7 +412,7 @@ func writeBest(b *strings.Builder, rs []Result) {
 		case w.Half() > old.w.Half(), w.Half() == old.w.Half() && w.Deals() <= old.w.Deals():
 			continue
 		}
-		by[k] = best{r, w}
+		by[k] = best{r, s, w}
 	}
 	if len(order) == rows {
 		return
@@ -421,17 +423,10 @@ func writeBest(b *strings.Builder, rs []Result) {
 	for _, k := range order {
 		x := by[k]
 		m := &x.r.Manifest
-		s := Summarise(x.r.Records)
-		deals := fmt.Sprint(s.Deals)
-		if exp := x.r.Expected(); s.Deals < exp {
-			deals = fmt.Sprintf("%d of %d", s.Deals, exp)
-		}
-		pub := "–"
-		if p, ok := PublishedFigure(m.Rules); ok {
-			pub = fmt.Sprintf("%s ± %s (%s)", pct(p.Mid), pct(p.Half), p.Source)
-		}
+		pub, _ := publishedCell(m.Rules)
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s |\n", m.Game, RulesSummary(&m.Rules),
-			filepath.ToSlash(x.r.Dir), deals, s.Unknown, x.w.Text(), meanCell(s.MeanMS, s.CPUMS/float64(s.Deals)), solverCell(m), pub)
+			filepath.ToSlash(x.r.Dir), dealsCell(x.r, x.s.Deals), x.s.Unknown, x.w.Text(),
+			meanCell(x.s.MeanMS, x.s.CPUMS/float64(x.s.Deals)), solverCell(m), pub)
 	}
 	b.WriteString("\nEvery row:\n\n")
 }
@@ -603,6 +598,26 @@ func budgetCell(r *Result) string {
 	return s
 }
 
+// dealsCell writes a row's deal count, "N of M" when the run has fewer
+// records than its range.
+func dealsCell(r *Result, deals int) string {
+	if exp := r.Expected(); deals < exp {
+		return fmt.Sprintf("%d of %d", deals, exp)
+	}
+	return fmt.Sprint(deals)
+}
+
+// publishedCell writes the published thoughtful figure for rules, "81.524
+// ± 0.089 (Blake & Gent 2026)", and returns it; "–" and nil where none is
+// published.
+func publishedCell(rules engine.Rules) (string, *Published) {
+	p, ok := PublishedFigure(rules)
+	if !ok {
+		return "–", nil
+	}
+	return fmt.Sprintf("%s ± %s (%s)", pct(p.Mid), pct(p.Half), p.Source), &p
+}
+
 // meanCell writes a mean time with its mean CPU time after it when there
 // is one (cpu > 0): "89.2 ms (CPU 88.8 ms)".
 func meanCell(ms, cpu float64) string {
@@ -617,10 +632,7 @@ func reportRow(r *Result) string {
 	m := &r.Manifest
 	s := Summarise(r.Records)
 	wr := NewWinRate(s.Won, s.Lost, s.Unknown)
-	deals := fmt.Sprint(s.Deals)
-	if exp := r.Expected(); s.Deals < exp {
-		deals = fmt.Sprintf("%d of %d", s.Deals, exp)
-	}
+	deals := dealsCell(r, s.Deals)
 	win, decided, mean, p99, total := "–", "–", "–", "–", "–"
 	if s.Deals > 0 {
 		win = wr.Text()
@@ -633,8 +645,8 @@ func reportRow(r *Result) string {
 		decided = fmt.Sprintf("%s [%s, %s]", pct(float64(s.Won)/float64(s.Won+s.Lost)), pct(wr.Decided.Lo), pct(wr.Decided.Hi))
 	}
 	pub, overlaps := "–", "–"
-	if p, ok := PublishedFigure(m.Rules); ok {
-		pub = fmt.Sprintf("%s ± %s (%s)", pct(p.Mid), pct(p.Half), p.Source)
+	if cell, p := publishedCell(m.Rules); p != nil {
+		pub = cell
 		if s.Deals > 0 {
 			overlaps = yesNo(wr.Range.Overlaps(p.Interval()))
 		}
