@@ -244,6 +244,10 @@ Intervals are 95% (Wilson for win rates; normal for means).
 A claim **holds** for a model when the test says so at 5%, **fails** when the data say
 the opposite, and is **undecided** when the data cannot tell. The verdict of a claim is
 "holds" or "fails" when every model with data agrees, else "holds only for some players".
+The rule texts speak of people, so a second verdict, **for a person**, sums up the same way
+the models that play as a person can: the human player and the expert, each with a person's
+information (not knowing the stock's order); the random player is a floor, the greedy and
+planner players are weaker stand-ins, and the thoughtful solver sees every card.
 Data marked † were decided by a solver version whose lost verdicts rest on no proof for
 their rules: before 8 (with the Joker, before 9) with worrying back, where it could call a
 won deal lost; before 35 in Agnes Bernauer, where it restricted partial-run moves though
@@ -266,10 +270,14 @@ though the moved group carried a card to fill it.
 		rowSets = append(rowSets, d.rows)
 	}
 	models := summaryModels(rowSets)
-	b.WriteString("| # | claim | verdict | " + strings.Join(models, " | ") + " |\n")
-	b.WriteString("|--:|---|---|" + strings.Repeat("---|", len(models)) + "\n")
+	persons := map[string]bool{}
+	for i := range rs {
+		persons[rowKey(&rs[i].Manifest)] = playsAsPerson(&rs[i].Manifest)
+	}
+	b.WriteString("| # | claim | verdict | for a person | " + strings.Join(models, " | ") + " |\n")
+	b.WriteString("|--:|---|---|---|" + strings.Repeat("---|", len(models)) + "\n")
 	for i, d := range all {
-		cells := []string{fmt.Sprint(i + 1), d.c.Title, verdict(d.rows)}
+		cells := []string{fmt.Sprint(i + 1), d.c.Title, verdict(d.rows), personVerdict(d.rows, persons)}
 		for _, m := range models {
 			cell := "–"
 			for _, r := range d.rows {
@@ -283,7 +291,8 @@ though the moved group carried a card to fill it.
 	}
 	for i, d := range all {
 		fmt.Fprintf(&b, "\n## %d. %s\n\n", i+1, d.c.Title)
-		fmt.Fprintf(&b, "- Said by: %s.\n- Test: %s.\n- Verdict: **%s**.\n\n", d.c.Seeds, d.c.Test, verdict(d.rows))
+		fmt.Fprintf(&b, "- Said by: %s.\n- Test: %s.\n- Verdict: **%s**; for a person: **%s**.\n\n",
+			d.c.Seeds, d.c.Test, verdict(d.rows), personVerdict(d.rows, persons))
 		if len(d.rows) == 0 {
 			b.WriteString("No result directory bears on this claim yet.\n")
 			continue
@@ -331,6 +340,29 @@ func verdict(rows []claimRow) string {
 		return "fails (undecided for some players)"
 	}
 	return "holds only for some players"
+}
+
+// playsAsPerson tells whether m's player stands for a person's play: the
+// human player or the expert, with a person's information (the stock's
+// order not known).
+func playsAsPerson(m *Manifest) bool {
+	return (m.Player == "human" || m.Player == "expert") && m.PlayerMemory != "stock"
+}
+
+// personVerdict sums up, as verdict does, the rows of the models that
+// play as a person (persons, by model name: playsAsPerson); "–" when
+// none has data.
+func personVerdict(rows []claimRow, persons map[string]bool) string {
+	var ps []claimRow
+	for _, r := range rows {
+		if persons[r.model] {
+			ps = append(ps, r)
+		}
+	}
+	if len(ps) == 0 {
+		return "–"
+	}
+	return verdict(ps)
 }
 
 // claimRows tests claim c on every player model with data.

@@ -48,7 +48,9 @@ func wins(n, k int) []bool {
 // and 10% for another (fails); draw 1 winning 200 more of the same deals
 // (holds, paired); Double Klondike at 9% against 10% on other deals
 // (z-test: undecided at this size); Holdout at 50% (holds); Vegas won games
-// at $208 (holds).
+// at $208 (holds). The human player fails claims 1 and 3 where others hold
+// them, so the verdict for a person is "fails" there; the expert that
+// knows the stock holds claim 1 but does not count for a person.
 func TestClaims(t *testing.T) {
 	d3 := engine.Klondike(3, 0)
 	d1 := engine.Klondike(1, 0)
@@ -64,18 +66,24 @@ func TestClaims(t *testing.T) {
 		fakeResult(t, "double-klondike", double, "greedy", 0, wins(3000, 290)),
 		fakeResult(t, "klondike-holdout", holdout, "greedy", 0, wins(1000, 500)),
 		fakeResult(t, "klondike", vegas, "greedy", 0, wins(100, 10)),
+		fakeResult(t, "klondike", d3, "human", 0, wins(3000, 300)),
+		fakeResult(t, "klondike-holdout", holdout, "human", 0, wins(1000, 100)),
+		fakeResult(t, "klondike", d3, "expert", 0, wins(3000, 100)),
 	}
+	rs[len(rs)-1].Manifest.PlayerMemory = "stock" // not a person's information
 	var buf bytes.Buffer
 	if err := WriteClaims(&buf, rs, "klondike claims"); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"| 1 | Klondike draw 3 is won about 1 in 30 games | holds only for some players | holds | fails |",
-		"| 2 | Draw 1 has better odds than draw 3 | holds | – | holds |",
-		"| 3 | Klondike Holdout is won at least once in five games | holds | – | holds |",
-		"| 6 | Double Klondike is somewhat easier to win than Klondike | undecided | – | undecided |",
-		"| 10 | A won game at Vegas scoring is worth $208 | holds | – | holds |",
+		"| # | claim | verdict | for a person | random | greedy | human | expert (0 samples, 0 nodes), knows the stock |",
+		"| 1 | Klondike draw 3 is won about 1 in 30 games | holds only for some players | fails | holds | fails | fails | holds |",
+		"- Verdict: **holds only for some players**; for a person: **fails**.",
+		"| 2 | Draw 1 has better odds than draw 3 | holds | – | – | holds | – | – |",
+		"| 3 | Klondike Holdout is won at least once in five games | holds only for some players | fails | – | holds | fails | – |",
+		"| 6 | Double Klondike is somewhat easier to win than Klondike | undecided | – | – | undecided | – | – |",
+		"| 10 | A won game at Vegas scoring is worth $208 | holds | – | – | holds | – | – |",
 		"only draw 1 won 200, only draw 3 won 0",
 	} {
 		if !strings.Contains(out, want) {
