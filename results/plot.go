@@ -163,8 +163,10 @@ func winRatePlot(rs []Result, thoughtful bool, width, height float64) *svgPlot {
 		}
 		wr := rs[i].WinRate()
 		ours = append(ours, plotPoint{X: float64(i), Y: 100 * wr.Mid(), Lo: 100 * wr.Range.Lo, Hi: 100 * wr.Range.Hi})
-		if f, ok := PublishedFigure(rs[i].Manifest.Rules); ok && thoughtful {
-			pub = append(pub, plotPoint{X: float64(i) + 0.15, Y: 100 * f.Mid, Lo: 100 * (f.Mid - f.Half), Hi: 100 * (f.Mid + f.Half)})
+		if thoughtful {
+			for j, f := range PublishedFigures(rs[i].Manifest.Rules) {
+				pub = append(pub, plotPoint{X: float64(i) + 0.15*float64(j+1), Y: 100 * f.Mid, Lo: 100 * (f.Mid - f.Half), Hi: 100 * (f.Mid + f.Half)})
+			}
 		}
 	}
 	p.X.Categories = names
