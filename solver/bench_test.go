@@ -55,7 +55,9 @@ func BenchmarkSolve(b *testing.B) {
 // after 30 random moves (a fixed seed), solved in turn with the quick
 // search cut to 300 nodes, as the expert's samples are. Klondike draw 3
 // with worrying back within 5,000 nodes (the expert's default budget);
-// Yukon within 300 and 500 nodes (the budgets of the packs' grades).
+// Yukon within 300 and 500 nodes (the budgets of the packs' grades);
+// Double Klondike within 5,000 nodes (the expert's rows), where the beams
+// take most of the time.
 // ns/solve is the figure to compare; nodes/solve must not change with a
 // change that only makes the solver faster; allocs/op counts a whole
 // round of 40 solves.
@@ -71,6 +73,7 @@ func BenchmarkSampleSolves(b *testing.B) {
 		{"klondike-d3-wb/5000", "klondike", variants.Options{Draw: 3, Defoundation: true, DefoundSet: true}, 5000},
 		{"yukon/300", "yukon", variants.Options{}, 300},
 		{"yukon/500", "yukon", variants.Options{}, 500},
+		{"double-klondike/5000", "double-klondike", variants.Options{}, 5000},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			pos := solver.WalkedPositions(b, c.game, c.opts, 40, 30, [2]uint64{1, 2})
