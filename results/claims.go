@@ -16,8 +16,10 @@ import (
 // seeds (VARIANTS.md, "Odds the seeds claim") WriteClaims finds in the
 // result directories it is given the rows that bear on it, one per player
 // model (the thoughtful solver, and each player who sees only what a
-// person sees), tests the claim on each, and gives a verdict: holds,
-// fails, or holds only for some players. Comparisons ("easier than") are
+// person sees), tests the claim on each, and gives two verdicts: over every
+// model (holds, fails, or holds only for some players), and over the
+// models that stand for a person's play (playsAsPerson). Comparisons
+// ("easier than") are
 // paired on the same deals where the two games deal alike, and unpaired
 // otherwise.
 
@@ -244,10 +246,12 @@ Intervals are 95% (Wilson for win rates; normal for means).
 A claim **holds** for a model when the test says so at 5%, **fails** when the data say
 the opposite, and is **undecided** when the data cannot tell. The verdict of a claim is
 "holds" or "fails" when every model with data agrees, else "holds only for some players".
-The rule texts speak of people, so a second verdict, **for a person**, sums up the same way
-the models that play as a person can: the human player and the expert, each with a person's
-information (not knowing the stock's order); the random player is a floor, the greedy and
-planner players are weaker stand-ins, and the thoughtful solver sees every card.
+The rule texts speak of people, so a second verdict, **for a person**, sums up in the same
+way the outcomes of two models only, each with a person's information (not knowing the
+stock's order): the human player (the play people are advised) and the expert (the best
+play here without seeing the cards). The thoughtful solver sees every card, the random
+and greedy players are baselines, not people's play, and the planner is an earlier,
+smaller form of the expert.
 Data marked † were decided by a solver version whose lost verdicts rest on no proof for
 their rules: before 8 (with the Joker, before 9) with worrying back, where it could call a
 won deal lost; before 35 in Agnes Bernauer, where it restricted partial-run moves though
@@ -350,17 +354,14 @@ func playsAsPerson(m *Manifest) bool {
 }
 
 // personVerdict sums up, as verdict does, the rows of the models that
-// play as a person (persons, by model name: playsAsPerson); "–" when
-// none has data.
+// play as a person (persons, by model name: playsAsPerson); "no data"
+// when none has data.
 func personVerdict(rows []claimRow, persons map[string]bool) string {
 	var ps []claimRow
 	for _, r := range rows {
 		if persons[r.model] {
 			ps = append(ps, r)
 		}
-	}
-	if len(ps) == 0 {
-		return "–"
 	}
 	return verdict(ps)
 }

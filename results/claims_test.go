@@ -49,8 +49,10 @@ func wins(n, k int) []bool {
 // (holds, paired); Double Klondike at 9% against 10% on other deals
 // (z-test: undecided at this size); Holdout at 50% (holds); Vegas won games
 // at $208 (holds). The human player fails claims 1 and 3 where others hold
-// them, so the verdict for a person is "fails" there; the expert that
-// knows the stock holds claim 1 but does not count for a person.
+// them; of the two experts, the one with a person's information holds
+// claim 3 and the one that knows the stock holds claim 1 but does not
+// count for a person: for a person claim 1 fails and claim 3 holds only
+// for some players.
 func TestClaims(t *testing.T) {
 	d3 := engine.Klondike(3, 0)
 	d1 := engine.Klondike(1, 0)
@@ -68,6 +70,7 @@ func TestClaims(t *testing.T) {
 		fakeResult(t, "klondike", vegas, "greedy", 0, wins(100, 10)),
 		fakeResult(t, "klondike", d3, "human", 0, wins(3000, 300)),
 		fakeResult(t, "klondike-holdout", holdout, "human", 0, wins(1000, 100)),
+		fakeResult(t, "klondike-holdout", holdout, "expert", 0, wins(1000, 500)),
 		fakeResult(t, "klondike", d3, "expert", 0, wins(3000, 100)),
 	}
 	rs[len(rs)-1].Manifest.PlayerMemory = "stock" // not a person's information
@@ -77,13 +80,13 @@ func TestClaims(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"| # | claim | verdict | for a person | random | greedy | human | expert (0 samples, 0 nodes), knows the stock |",
-		"| 1 | Klondike draw 3 is won about 1 in 30 games | holds only for some players | fails | holds | fails | fails | holds |",
+		"| # | claim | verdict | for a person | random | greedy | human | expert (0 samples, 0 nodes) | expert (0 samples, 0 nodes), knows the stock |",
+		"| 1 | Klondike draw 3 is won about 1 in 30 games | holds only for some players | fails | holds | fails | fails | – | holds |",
 		"- Verdict: **holds only for some players**; for a person: **fails**.",
-		"| 2 | Draw 1 has better odds than draw 3 | holds | – | – | holds | – | – |",
-		"| 3 | Klondike Holdout is won at least once in five games | holds only for some players | fails | – | holds | fails | – |",
-		"| 6 | Double Klondike is somewhat easier to win than Klondike | undecided | – | – | undecided | – | – |",
-		"| 10 | A won game at Vegas scoring is worth $208 | holds | – | – | holds | – | – |",
+		"| 2 | Draw 1 has better odds than draw 3 | holds | no data | – | holds | – | – | – |",
+		"| 3 | Klondike Holdout is won at least once in five games | holds only for some players | holds only for some players | – | holds | fails | holds | – |",
+		"| 6 | Double Klondike is somewhat easier to win than Klondike | undecided | no data | – | undecided | – | – | – |",
+		"| 10 | A won game at Vegas scoring is worth $208 | holds | no data | – | holds | – | – | – |",
 		"only draw 1 won 200, only draw 3 won 0",
 	} {
 		if !strings.Contains(out, want) {

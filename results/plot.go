@@ -19,7 +19,8 @@ type PlotFile struct {
 
 // WritePlots writes SVG plots of results into dir: winrate.svg, the win
 // rate of each directory with its interval (unknowns either way) as error
-// bars and the published figure where there is one; and for each
+// bars and the published figures where there are any (a series a
+// source); and for each
 // directory times-NAME.svg, a histogram of the solve time per deal on a
 // log scale, NAME its path below the directories' common parent
 // (timePlotNames), so that a row keeps its file when rows come and go. A
@@ -154,7 +155,9 @@ func winRatePlot(rs []Result, thoughtful bool, width, height float64) *svgPlot {
 	}
 	p.Y.Label = "win %"
 	p.Y.Pad = 0.05
-	var ours, pub []plotPoint
+	var ours []plotPoint
+	var sources []string            // the published figures' sources, in the order met
+	pub := map[string][]plotPoint{} // by source
 	names := make([]string, len(rs))
 	for i := range rs {
 		names[i] = filepath.Base(rs[i].Dir)
@@ -165,7 +168,10 @@ func winRatePlot(rs []Result, thoughtful bool, width, height float64) *svgPlot {
 		ours = append(ours, plotPoint{X: float64(i), Y: 100 * wr.Mid(), Lo: 100 * wr.Range.Lo, Hi: 100 * wr.Range.Hi})
 		if thoughtful {
 			for j, f := range PublishedFigures(rs[i].Manifest.Rules) {
-				pub = append(pub, plotPoint{X: float64(i) + 0.15*float64(j+1), Y: 100 * f.Mid, Lo: 100 * (f.Mid - f.Half), Hi: 100 * (f.Mid + f.Half)})
+				if _, ok := pub[f.Source]; !ok {
+					sources = append(sources, f.Source)
+				}
+				pub[f.Source] = append(pub[f.Source], plotPoint{X: float64(i) + 0.15*float64(j+1), Y: 100 * f.Mid, Lo: 100 * (f.Mid - f.Half), Hi: 100 * (f.Mid + f.Half)})
 			}
 		}
 	}
@@ -173,8 +179,8 @@ func winRatePlot(rs []Result, thoughtful bool, width, height float64) *svgPlot {
 	if len(ours) > 0 {
 		p.Points("this project", ours, circleMarker, "black")
 	}
-	if len(pub) > 0 {
-		p.Points("published", pub, crossMarker, plotColour(0))
+	for k, src := range sources {
+		p.Points("published: "+src, pub[src], crossMarker, plotColour(k))
 	}
 	return p
 }

@@ -324,9 +324,10 @@ unknown as won (as Blake & Gent report theirs); "of decided" is won out of won +
 with its Wilson 95% interval: the rate among the deals the budget decided, not an estimate
 of the win rate, since the unknown deals are not like the others (of the small rows'
 unknowns that the larger rows decided, most were lost in Klondike, Alaska and Agnes Sorel,
-nearly all won in Double Klondike, Gargantua, Steps and Whitehead). "published" is the thoughtful figure for the same rules
-where one is published, and "overlaps" whether the two intervals meet: Blake & Gent's, for
-one-deck Klondike with unlimited passes, and for draw 3 with worrying back lonelybot's too
+nearly all won in Double Klondike, Gargantua, Steps and Whitehead). "published" gives the thoughtful figures for the same rules
+where any are published, and "overlaps" whether our interval meets each, in the same order:
+Blake & Gent's, for one-deck Klondike with unlimited passes, and for draw 3 with worrying back
+lonelybot's too
 (4,843,708 won of 5,910,579 deals of Klondike-Solver's numbering, none undecided, as its
 README gives them). For every other rule set here (limited passes,
 Strict, Holdout and the other games) no exact figure is published anywhere, and the column

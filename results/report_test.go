@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -563,5 +564,40 @@ func TestReportBest(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "most precise") {
 		t.Errorf("a table of the most precise rows where each rule set has one row:\n%s", buf.String())
+	}
+}
+
+// TestWinRatePlotPublished: the win-rate plot draws each source's
+// published figures as a series of its own, beside the row they belong
+// to: Blake & Gent's beside all three fixtures, lonelybot's beside the
+// draw-3 worrying-back row only, further right.
+func TestWinRatePlotPublished(t *testing.T) {
+	p := winRatePlot(loadFixtures(t), true, 600, 300)
+	got := map[string][]float64{}
+	for _, s := range p.series {
+		for _, pt := range s.points {
+			got[s.name] = append(got[s.name], pt.X)
+		}
+	}
+	want := map[string][]float64{
+		"this project":                               {0, 1, 2},
+		"published: Blake & Gent 2026":               {0.15, 1.15, 2.15},
+		"published: lonelybot 2024, 5,910,579 deals": {1.3},
+	}
+	if len(got) != len(want) {
+		t.Errorf("series %v, want %v", got, want)
+	}
+	for name, xs := range want {
+		g := got[name]
+		if len(g) != len(xs) {
+			t.Errorf("series %q at %v, want %v", name, g, xs)
+			continue
+		}
+		for i := range xs {
+			if math.Abs(g[i]-xs[i]) > 1e-9 {
+				t.Errorf("series %q at %v, want %v", name, g, xs)
+				break
+			}
+		}
 	}
 }

@@ -25,7 +25,7 @@ func newReportCmd(stdout io.Writer) *cobra.Command {
 		Long: `Write a Markdown report of result directories (of 'klondike winrate' or
 'klondike merge'): a row per directory with its counts, the win rate with its
 95% interval (unknowns counted either way), the win rate of the decided deals,
-time per deal, budget and the published figure for the same rules; then paired
+time per deal, budget and the published figures for the same rules; then paired
 comparisons of directories with the same game and seeds that differ in one
 rule (exact McNemar test). --plots writes SVG plots there and links them: the
 win rates, and a time histogram a row (times-NAME.svg, NAME its path below the
