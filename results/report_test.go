@@ -176,8 +176,8 @@ func TestTimePlotNames(t *testing.T) {
 
 // TestPublishedFigures: every fixture (one-deck Klondike, unlimited
 // passes) has Blake & Gent's figure first; draw 3 with worrying back has
-// lonelybot's too, and its report row says of each whether it overlaps;
-// one pass has none.
+// lonelybot's too, both in its published cell (TestReportRows checks that
+// row's overlaps cell); one pass has none.
 func TestPublishedFigures(t *testing.T) {
 	rs := loadFixtures(t)
 	for _, r := range rs {
