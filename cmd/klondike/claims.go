@@ -21,9 +21,10 @@ player who sees only what a person sees), its test, each player model's figure
 with its 95% interval, and two verdicts: over every model (holds, fails, or
 holds only for some players), and over the human player and the expert without
 knowledge of the stock's order (for a person). Comparisons ("easier than") are
-paired on the same deals where the games deal alike. The page names the command that made it: regenerate it,
-never edit it. A run's shard directories are one result; the directory that
-holds them may be given instead (a merged directory beside them is left out).`,
+paired on the same deals where the games deal alike. The page names the
+command that made it: regenerate it, never edit it. A run's shard directories
+are one result; the directory that holds them may be given instead (a merged
+directory beside them is left out).`,
 		Args: dirArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dirs, err := expandDirs("claims", args)
