@@ -349,11 +349,15 @@ has its CPU time (runs of one worker by builds that record it), the mean and tot
 times follow in parentheses, which other work inflates far less.
 
 `)
-	writeBest(b, rs)
+	sums := make([]Summary, len(rs)) // each row's, summed once for both tables
+	for i := range rs {
+		sums[i] = Summarise(rs[i].Records)
+	}
+	writeBest(b, rs, sums)
 	b.WriteString("| result | game | rules | seeds | deals | won | lost | unknown | win % | of decided % | mean time | p99 time | total time | budget | solver | published % | overlaps |\n")
 	b.WriteString("|---|---|---|---|--:|--:|--:|--:|---|---|--:|--:|--:|---|---|---|---|\n")
 	for i := range rs {
-		b.WriteString(reportRow(&rs[i]))
+		b.WriteString(reportRow(&rs[i], sums[i]))
 		b.WriteByte('\n')
 	}
 	pairs := pairRows(rs)
@@ -395,7 +399,8 @@ more cells), a deal won under the stricter rules cannot be lost under the looser
 // tie; rule sets in the order of their first row. A row not complete can
 // be the one (its interval holds for the deals it has). Nothing is
 // written when no rule set has two rows (there is nothing to choose).
-func writeBest(b *strings.Builder, rs []Result) {
+// sums[i] is rs[i]'s Summary.
+func writeBest(b *strings.Builder, rs []Result, sums []Summary) {
 	type best struct {
 		r *Result
 		s Summary
@@ -405,8 +410,7 @@ func writeBest(b *strings.Builder, rs []Result) {
 	by := map[string]best{}
 	rows := 0
 	for i := range rs {
-		r := &rs[i]
-		s := Summarise(r.Records)
+		r, s := &rs[i], sums[i]
 		w := NewWinRate(s.Won, s.Lost, s.Unknown)
 		if s.Deals == 0 {
 			continue
@@ -639,10 +643,9 @@ func meanCell(ms, cpu float64) string {
 	return formatMS(ms)
 }
 
-// reportRow is one table row.
-func reportRow(r *Result) string {
+// reportRow is r's table row; s is its records' Summary.
+func reportRow(r *Result, s Summary) string {
 	m := &r.Manifest
-	s := Summarise(r.Records)
 	wr := NewWinRate(s.Won, s.Lost, s.Unknown)
 	deals := dealsCell(r, s.Deals)
 	win, decided, mean, p99, total := "–", "–", "–", "–", "–"

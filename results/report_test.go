@@ -520,12 +520,12 @@ func TestReportRowCPU(t *testing.T) {
 	for i := range r.Records {
 		r.Records[i].CPUMS = 10
 	}
-	row := reportRow(&r)
+	row := reportRow(&r, Summarise(r.Records))
 	if want := "| 12.4 ms (CPU 10.0 ms) | 32.0 ms | 62.0 ms (CPU 50.0 ms) |"; !strings.Contains(row, want) {
 		t.Errorf("row with CPU times: %s\nwant it to contain %s", row, want)
 	}
 	r.Records[3].CPUMS = 0
-	if row := reportRow(&r); strings.Contains(row, "CPU") {
+	if row := reportRow(&r, Summarise(r.Records)); strings.Contains(row, "CPU") {
 		t.Errorf("row with a record without CPU time gives CPU times: %s", row)
 	}
 }
