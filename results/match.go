@@ -382,11 +382,12 @@ func IsMatchDir(dir string) bool {
 // ReadMatchRecords reads DIR/matches.jsonl (or its .gz), as ReadRecords.
 func ReadMatchRecords(dir string) ([]MatchRecord, int64, error) {
 	return readLines(dir, MatchRecordsFile, CompressedMatchRecordsFile, func(b []byte) (MatchRecord, uint64, error) {
-		var r MatchRecord
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return r, 0, fmt.Errorf("not a match record: %s", ClipError(err))
+		r, ok := parseMatchFast(b)
+		if !ok {
+			r = MatchRecord{} // not what the fast reader read of it
+			if err := decodeLine(b, &r); err != nil {
+				return r, 0, fmt.Errorf("not a match record: %s", err)
+			}
 		}
 		n := len(r.Players)
 		if n < multi.MinPlayers || len(r.Slots) != n || len(r.Places) != n || len(r.Cards) != n || r.Winner < 0 || r.Winner > n {

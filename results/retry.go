@@ -1,9 +1,7 @@
 package results
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -243,9 +241,11 @@ func applyRetries(dir string, n int, recs []Record) ([]Record, []PassCount, erro
 	}
 	var counts []PassCount
 	out := slices.Clone(recs)
-	at := make(map[uint64]int, len(out))
+	at := map[uint64]int{} // the deals unknown before the first pass: only they may be retried
 	for i, r := range out {
-		at[r.Seed] = i
+		if r.Verdict == "unknown" {
+			at[r.Seed] = i
+		}
 	}
 	for k := 1; k <= n; k++ {
 		rs, _, err := readRetry(dir, k)
@@ -278,20 +278,6 @@ func afterPass(b, r Record) Record {
 	r.Nodes += b.Nodes
 	r.TableBytes = max(r.TableBytes, b.TableBytes)
 	return r
-}
-
-// parseRecord reads one record line.
-func parseRecord(b []byte) (Record, uint64, error) {
-	var r Record
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		return r, 0, fmt.Errorf("not a record: %s", ClipError(err))
-	}
-	if r.Verdict != "won" && r.Verdict != "lost" && r.Verdict != "unknown" {
-		return r, 0, fmt.Errorf("verdict %q: want won, lost or unknown", r.Verdict)
-	}
-	return r, r.Seed, nil
 }
 
 // retrySummary writes a pass's budgets and solver, e.g. "60000000 nodes,

@@ -496,7 +496,7 @@ func ReadRecords(dir string) (recs []Record, good int64, err error) {
 // compressed file is there, with parse, which returns a line's record and
 // seed. A torn last line of the plain file is left out (good is the
 // length without it); a seed twice or a line parse refuses is an error.
-func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, error)) (recs []R, good int64, err error) {
+func readLines[R seeded](dir, plain, gz string, parse func([]byte) (R, uint64, error)) (recs []R, good int64, err error) {
 	path := filepath.Join(dir, plain)
 	if err := checkRegular(path); err != nil {
 		return nil, 0, err
@@ -527,7 +527,16 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 		defer f.Close()
 	}
 	br := bufio.NewReaderSize(r, 1<<16)
-	line := map[uint64]int{}
+	// A seed twice is found without a map while the seeds increase, as a
+	// run of one worker writes them. At the first seed out of that order,
+	// line (seed to line number) takes over.
+	var last uint64
+	var line map[uint64]int
+	// The records are gathered in chunks that double up to recordChunk,
+	// each made once, and joined at the end: a slice grown by append to
+	// millions of records allocated about five times its size.
+	var full [][]R // full chunks of records before recs
+	recs = make([]R, 0, 1024)
 	for n := 1; ; n++ {
 		b, err := readLine(br)
 		if errors.Is(err, errLongLine) {
@@ -537,7 +546,7 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 			if len(b) > 0 && strings.HasSuffix(path, ".gz") {
 				return nil, 0, fmt.Errorf("%s: the last line is cut short", path)
 			}
-			return recs, good, nil // b, if any, is a torn line
+			return joinChunks(full, recs), good, nil // b, if any, is a torn line
 		}
 		if err != nil {
 			return nil, 0, err
@@ -546,13 +555,61 @@ func readLines[R any](dir, plain, gz string, parse func([]byte) (R, uint64, erro
 		if err != nil {
 			return nil, 0, fmt.Errorf("%s line %d: %v", path, n, err)
 		}
-		if first, ok := line[seed]; ok {
-			return nil, 0, fmt.Errorf("%s: seed %d appears twice (lines %d and %d)", path, seed, first, n)
+		if line == nil && (n == 1 || seed > last) {
+			last = seed
+		} else {
+			if line == nil {
+				line = make(map[uint64]int, 2*n)
+				i := 1 // every line before this one is a record
+				add := func(c []R) {
+					for _, r := range c {
+						line[r.recordSeed()] = i
+						i++
+					}
+				}
+				for _, c := range full {
+					add(c)
+				}
+				add(recs)
+			}
+			if first, ok := line[seed]; ok {
+				return nil, 0, fmt.Errorf("%s: seed %d appears twice (lines %d and %d)", path, seed, first, n)
+			}
+			line[seed] = n
 		}
-		line[seed] = n
+		if len(recs) == cap(recs) {
+			full = append(full, recs)
+			recs = make([]R, 0, min(2*cap(recs), recordChunk))
+		}
 		recs = append(recs, rec)
 		good += int64(len(b))
 	}
+}
+
+// recordChunk is the most records readLines gathers in a slice before it
+// begins another.
+const recordChunk = 1 << 16
+
+// seeded is what readLines reads: a record of a seed.
+type seeded interface{ recordSeed() uint64 }
+
+func (r Record) recordSeed() uint64      { return r.Seed }
+func (r MatchRecord) recordSeed() uint64 { return r.Seed }
+
+// joinChunks is full's records followed by last's, in one slice.
+func joinChunks[R any](full [][]R, last []R) []R {
+	if len(full) == 0 {
+		return last
+	}
+	n := len(last)
+	for _, c := range full {
+		n += len(c)
+	}
+	out := make([]R, 0, n)
+	for _, c := range full {
+		out = append(out, c...)
+	}
+	return append(out, last...)
 }
 
 // errLongLine is readLine's error for a line over MaxLineBytes.
@@ -560,8 +617,17 @@ var errLongLine = errors.New("line too long")
 
 // readLine reads a line with its newline, as ReadBytes('\n') does, but
 // refuses one longer than MaxLineBytes without reading the rest of it.
+// A line that fits br's buffer is returned in it, valid until the next
+// read: readLines's parse copies what it keeps.
 func readLine(br *bufio.Reader) ([]byte, error) {
-	var b []byte
+	frag, err := br.ReadSlice('\n')
+	if len(frag) > MaxLineBytes {
+		return nil, errLongLine
+	}
+	if err != bufio.ErrBufferFull {
+		return frag, err
+	}
+	b := slices.Clone(frag)
 	for {
 		frag, err := br.ReadSlice('\n')
 		b = append(b, frag...)
