@@ -50,7 +50,7 @@ func decodeLine(b []byte, v any) error {
 		return errors.New(ClipError(err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("more than one JSON value on the line")
+		return errors.New("more on the line after its JSON value")
 	}
 	return nil
 }

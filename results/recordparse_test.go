@@ -63,6 +63,10 @@ var recordLines = []struct {
 	{`{"seed":3,"verdict":"won"} x`, false},
 	{"{\"seed\":3,\"verdict\":\"w\xffn\"}", false},
 	{`[1]`, false},
+	{`{"seed":1,"verdict":"won","time_ms":01}`, false},
+	{`{"seed":1,"verdict":"won","time_ms":-01.5}`, false},
+	{"{\"seed\":1,\"verdict\":\"won\",\"stop\":\"a\x01\"}", false},
+	{"{\"seed\":1,\"verdict\":\"won\",\"stop\":\"a\x7f\"}", false},
 	{``, false},
 }
 
@@ -85,7 +89,7 @@ func TestParseRecordFast(t *testing.T) {
 		}
 	}
 	for _, line := range []string{`{"seed":3,"verdict":"won"}{"seed":4}`, `{"seed":3,"verdict":"won"} x`, `{"seed":3,"verdict":"won"}]`} {
-		if _, _, err := parseRecord([]byte(line + "\n")); err == nil || !strings.Contains(err.Error(), "not a record") {
+		if _, _, err := parseRecord([]byte(line + "\n")); err == nil || !strings.Contains(err.Error(), "not a record: more on the line after its JSON value") {
 			t.Errorf("%q: err %v, want not a record", line, err)
 		}
 	}
@@ -148,11 +152,17 @@ func BenchmarkParseRecord(b *testing.B) {
 // lines wherever the first one lies.
 func TestReadRecordsChunks(t *testing.T) {
 	const n = recordChunk + 3000
+	// each record's own stop text: a reader that kept a string in its
+	// read buffer, which the lines after it overwrite, would fail here
+	want := func(s uint64) Record {
+		return Record{Seed: s, Verdict: []string{"won", "lost", "unknown"}[s%3], Stop: fmt.Sprintf("x%d", s), TimeMS: 1, Nodes: int64(s) + 1}
+	}
 	write := func(seeds []uint64) string {
 		dir := t.TempDir()
 		var b strings.Builder
 		for _, s := range seeds {
-			fmt.Fprintf(&b, `{"seed":%d,"verdict":"won","time_ms":1,"nodes":%d}`+"\n", s, s+1)
+			r := want(s)
+			fmt.Fprintf(&b, `{"seed":%d,"verdict":"%s","stop":"%s","time_ms":1,"nodes":%d}`+"\n", s, r.Verdict, r.Stop, r.Nodes)
 		}
 		if err := os.WriteFile(filepath.Join(dir, RecordsFile), []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -171,9 +181,18 @@ func TestReadRecordsChunks(t *testing.T) {
 			t.Fatalf("%d records, %v; want %d", len(recs), err, n)
 		}
 		for i, r := range recs {
-			if r.Seed != seeds[i] || r.Nodes != int64(seeds[i])+1 {
-				t.Fatalf("record %d: %+v, want seed %d", i, r, seeds[i])
+			if r != want(seeds[i]) {
+				t.Fatalf("record %d: %+v, want %+v", i, r, want(seeds[i]))
 			}
+		}
+	}
+	for _, empty := range []string{"", `{"seed":1,"verd`} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, RecordsFile), []byte(empty), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if recs, _, err := ReadRecords(dir); recs != nil || err != nil {
+			t.Errorf("%q: %v records, %v; want nil", empty, recs, err)
 		}
 	}
 	for _, c := range []struct {
@@ -209,6 +228,8 @@ var matchLines = []struct {
 	{`{"seed":7,"slots":null,"end":"out"}`, false},
 	{`{"seed":7,"slots":[1.5],"end":"out"}`, false},
 	{`{"seed":7,"players":[1],"end":"out"}`, false},
+	{`{"seed":7,"players":["a""b"],"end":"out"}`, false},
+	{`{"seed":7,"players":["a"b"],"end":"out"}`, false},
 	{`{"seed":7,"slots":["1"],"end":"out"}`, false},
 	{`{"seed":7,"winner":1,"winner":2,"end":"out"}`, false},
 	{`{"seed":7,"end":out}`, false},

@@ -596,9 +596,13 @@ type seeded interface{ recordSeed() uint64 }
 func (r Record) recordSeed() uint64      { return r.Seed }
 func (r MatchRecord) recordSeed() uint64 { return r.Seed }
 
-// joinChunks is full's records followed by last's, in one slice.
+// joinChunks is full's records followed by last's, in one slice (nil
+// for none).
 func joinChunks[R any](full [][]R, last []R) []R {
 	if len(full) == 0 {
+		if len(last) == 0 {
+			return nil
+		}
 		return last
 	}
 	n := len(last)
