@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newClaimsCmd(stdout io.Writer) *cobra.Command {
+func newClaimsCmd(stdout, stderr io.Writer) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "claims --out FILE.md RESULT_DIR...",
@@ -41,12 +41,14 @@ directory beside them is left out).`,
 				return err
 			}
 			var rs []results.Result
+			progress := newReadProgress("claims", stderr, len(dirs))
 			for _, d := range dirs {
 				r, err := results.LoadResult(d)
 				if err != nil {
 					return usageErrorf("result directory %s: %v", d, err)
 				}
 				rs = append(rs, r)
+				progress.read(len(r.Records))
 			}
 			rows, err := results.GroupShards(rs) // a sharded run is one row
 			if err != nil {

@@ -17,7 +17,7 @@ type reportOptions struct {
 	bench []string
 }
 
-func newReportCmd(stdout io.Writer) *cobra.Command {
+func newReportCmd(stdout, stderr io.Writer) *cobra.Command {
 	o := &reportOptions{}
 	cmd := &cobra.Command{
 		Use:   "report --out FILE.md [--plots DIR] [--bench DIR]... RESULT_DIR...",
@@ -37,7 +37,7 @@ directories of one run are one row; the directory that holds them may be given
 instead (its result directories are read, a merged one beside shards left out).`,
 		Args: dirArgs(0),
 		RunE: func(_ *cobra.Command, args []string) error {
-			return runReport(stdout, o, args)
+			return runReport(stdout, stderr, o, args)
 		},
 	}
 	fs := cmd.Flags()
@@ -47,7 +47,7 @@ instead (its result directories are read, a merged one beside shards left out).`
 	return cmd
 }
 
-func runReport(w io.Writer, o *reportOptions, args []string) error {
+func runReport(w, stderr io.Writer, o *reportOptions, args []string) error {
 	dirs, err := expandDirs("report", args)
 	if err != nil {
 		return err
@@ -79,6 +79,7 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 	}
 	var rs []results.Result
 	var ms []results.MatchResult
+	progress := newReadProgress("report", stderr, len(dirs))
 	for _, d := range dirs {
 		if results.IsMatchDir(d) {
 			m, err := results.LoadMatch(d)
@@ -86,6 +87,7 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 				return usageErrorf("match directory %s: %v", d, err)
 			}
 			ms = append(ms, m)
+			progress.read(len(m.Records))
 			continue
 		}
 		r, err := results.LoadResult(d)
@@ -93,6 +95,7 @@ func runReport(w io.Writer, o *reportOptions, args []string) error {
 			return usageErrorf("result directory %s: %v", d, err)
 		}
 		rs = append(rs, r)
+		progress.read(len(r.Records))
 	}
 	nDirs := len(rs) + len(ms)
 	rs, err = results.GroupShards(rs) // a sharded run is one row

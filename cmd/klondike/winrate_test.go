@@ -383,3 +383,31 @@ func TestWinnableBadInput(t *testing.T) {
 		checkOneLineError(t, tc.args, 2, tc.want)
 	}
 }
+
+// TestReadProgress: report and claims tell on stderr how many of their
+// directories they have read (at most every readEvery, here at each
+// one), with no line for the last; stdout is as without it.
+func TestReadProgress(t *testing.T) {
+	tmp := t.TempDir()
+	shards := runShards(t, tmp, "s", 3)
+	saved := readEvery
+	readEvery = 0
+	defer func() { readEvery = saved }()
+	md := filepath.Join(tmp, "out", "README.md")
+	os.MkdirAll(filepath.Dir(md), 0o755)
+	for _, c := range []struct{ cmd, out string }{{"report", md}, {"claims", filepath.Join(tmp, "out", "CLAIMS.md")}} {
+		out, errs, code := klondike(t, append([]string{c.cmd, "--out", c.out}, shards...)...)
+		if code != 0 || !strings.HasPrefix(out, c.out+": ") {
+			t.Fatalf("%s: exit %d, stdout %q, stderr %q", c.cmd, code, out, errs)
+		}
+		var want strings.Builder
+		n := 0
+		for i, d := range shards[:len(shards)-1] {
+			n += len(records(t, d))
+			fmt.Fprintf(&want, "%s: read %d of 3 directories, %d records\n", c.cmd, i+1, n)
+		}
+		if errs != want.String() {
+			t.Errorf("%s: stderr %q, want %q", c.cmd, errs, want.String())
+		}
+	}
+}
