@@ -494,8 +494,10 @@ func ReadRecords(dir string) (recs []Record, good int64, err error) {
 
 // readLines reads the JSON lines of DIR/plain, or of DIR/gz when only the
 // compressed file is there, with parse, which returns a line's record and
-// seed. A torn last line of the plain file is left out (good is the
-// length without it); a seed twice or a line parse refuses is an error.
+// seed and copies whatever it keeps of the line (the line lies in the
+// read buffer: readLine). A torn last line of the plain file is left out
+// (good is the length without it); a seed twice or a line parse refuses
+// is an error.
 func readLines[R seeded](dir, plain, gz string, parse func([]byte) (R, uint64, error)) (recs []R, good int64, err error) {
 	path := filepath.Join(dir, plain)
 	if err := checkRegular(path); err != nil {
