@@ -55,20 +55,6 @@ func decodeLine(b []byte, v any) error {
 	return nil
 }
 
-// The fields parseRecordFast reads, as bits of the set of those seen.
-const (
-	fSeed = 1 << iota
-	fVerdict
-	fStop
-	fTime
-	fCPU
-	fNodes
-	fStates
-	fTable
-	fSolutionLen
-	fPlay
-)
-
 // parseRecordFast reads a line of the shapes the runner writes: an
 // object of Record's fields but grade, each at most once, play (if
 // there) an object of PlayRecord's fields, each at most once, with no
@@ -81,112 +67,89 @@ func parseRecordFast(b []byte) (r Record, ok bool) {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
-	var seen int
 	ok = flatObject(b, func(key, val []byte, quoted bool) bool {
-		var bit int
 		var err error
 		if quoted != (string(key) == "verdict" || string(key) == "stop") {
 			return false // a string for a number or the reverse: the general reader's error
 		}
 		switch string(key) {
 		case "seed":
-			bit = fSeed
 			if !isJSONInt(val, false) {
 				return false
 			}
 			r.Seed, err = strconv.ParseUint(string(val), 10, 64)
 		case "verdict":
-			bit, r.Verdict = fVerdict, internString(val)
+			r.Verdict = internString(val)
 		case "stop":
-			bit, r.Stop = fStop, internString(val)
+			r.Stop = internString(val)
 		case "time_ms":
-			bit = fTime
 			r.TimeMS, err = jsonFloat(val)
 		case "cpu_ms":
-			bit = fCPU
 			r.CPUMS, err = jsonFloat(val)
 		case "nodes":
-			bit = fNodes
 			r.Nodes, err = jsonInt64(val)
 		case "states":
-			bit = fStates
 			r.States, err = jsonInt64(val)
 		case "table_bytes":
-			bit = fTable
 			r.TableBytes, err = jsonInt64(val)
 		case "solution_len":
-			bit = fSolutionLen
 			r.SolutionLen, err = jsonInt(val)
 		case "play":
-			bit = fPlay
 			r.Play = &PlayRecord{}
-			if !parsePlayFast(val, r.Play) {
-				return false
-			}
+			return parsePlayFast(val, r.Play)
 		default:
 			return false
 		}
-		if err != nil || seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		return true
+		return err == nil
 	})
 	return r, ok
 }
 
 // parsePlayFast reads a play object of parseRecordFast's shape into p.
 func parsePlayFast(b []byte, p *PlayRecord) bool {
-	var seen int
 	return flatObject(b, func(key, val []byte, quoted bool) bool {
 		if quoted != (string(key) == "end") {
 			return false
 		}
 		var f *int
-		var bit int
 		switch string(key) {
 		case "end":
-			if seen&1 != 0 {
-				return false
-			}
-			seen |= 1
 			p.End = internString(val)
 			return true
 		case "cards":
-			f, bit = &p.Cards, 2
+			f = &p.Cards
 		case "moves":
-			f, bit = &p.Moves, 4
+			f = &p.Moves
 		case "score":
-			f, bit = &p.Score, 8
+			f = &p.Score
 		case "vegas":
-			f, bit = &p.Vegas, 16
+			f = &p.Vegas
 		case "till_dawn":
-			f, bit = &p.TillDawn, 32
+			f = &p.TillDawn
 		default:
 			return false
 		}
-		n, err := jsonInt(val)
-		if err != nil || seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		*f = n
-		return true
+		var err error
+		*f, err = jsonInt(val)
+		return err == nil
 	})
 }
 
 // flatObject calls field with each member of the JSON object b, braces
 // included, in order: its key and its value, and whether the value is a
 // string (quoted, given without its quotes). Keys and strings must be
-// printable ASCII without escapes; a value that is an object or an array
-// must hold no object or array and no '}' or ']' in a string (its own
-// reader then refuses it, cut short). false when b is not such an object
-// or field refuses a member.
+// printable ASCII without escapes, each key at most once (encoding/json
+// would keep the last), and at most maxMembers of them; a value that is
+// an object or an array must hold no object or array and no '}' or ']' in
+// a string (its own reader then refuses it, cut short). false when b is
+// not such an object or field refuses a member.
 func flatObject(b []byte, field func(key, val []byte, quoted bool) bool) bool {
 	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
 		return false
 	}
 	b = b[1 : len(b)-1]
+	var keys [maxMembers][]byte
+	n := 0
 	for len(b) > 0 {
 		if b[0] != '"' {
 			return false
@@ -197,9 +160,16 @@ func flatObject(b []byte, field func(key, val []byte, quoted bool) bool) bool {
 		}
 		key := b[1 : 1+end]
 		b = b[2+end:]
-		if len(b) == 0 || b[0] != ':' || !plainASCII(key) {
+		if len(b) == 0 || b[0] != ':' || !plainASCII(key) || n == maxMembers {
 			return false
 		}
+		for _, k := range keys[:n] {
+			if string(k) == string(key) {
+				return false
+			}
+		}
+		keys[n] = key
+		n++
 		b = b[1:]
 		var val []byte
 		quoted := len(b) > 0 && b[0] == '"'
@@ -238,6 +208,10 @@ func flatObject(b []byte, field func(key, val []byte, quoted bool) bool) bool {
 	}
 	return true
 }
+
+// maxMembers is the most members flatObject reads in an object: more
+// than a match record has (15).
+const maxMembers = 16
 
 // plainASCII tells whether a string's bytes are all printable ASCII and
 // none is a backslash (so the string has no escape): encoding/json reads
@@ -371,13 +345,10 @@ func parseMatchFast(b []byte) (r MatchRecord, ok bool) {
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		b = b[:n-1]
 	}
-	var seen uint32
 	ok = flatObject(b, func(key, val []byte, quoted bool) bool {
-		bit, known := matchKeys[string(key)]
-		if !known || seen&bit != 0 || quoted != (string(key) == "end") {
+		if quoted != (string(key) == "end") {
 			return false
 		}
-		seen |= bit
 		var err error
 		ok := true
 		switch string(key) {
@@ -421,16 +392,6 @@ func parseMatchFast(b []byte) (r MatchRecord, ok bool) {
 	})
 	return r, ok
 }
-
-// matchKeys are MatchRecord's keys, each a bit of the set of those seen.
-var matchKeys = func() map[string]uint32 {
-	m := map[string]uint32{}
-	for i, k := range []string{"seed", "players", "slots", "starter", "winner", "places", "cards", "moves",
-		"finish", "turns", "time", "collisions", "forced", "end", "time_ms"} {
-		m[k] = 1 << i
-	}
-	return m
-}()
 
 // arrayItems calls item with each element of the JSON array b, brackets
 // included (no nested array, no white space): false when b is not one or
