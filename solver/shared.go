@@ -7,6 +7,12 @@ import "sync"
 type visited interface {
 	insert(key []byte, h uint64) (added, ok bool)
 	contains(key []byte, h uint64) bool
+	// slotCount is the size of the set's slots, by which a search tells
+	// whether the set is larger than the caches (tuning.aheadSlots);
+	// prefetch asks for the home slot of hash h, ahead of an insert or a
+	// lookup.
+	slotCount() int
+	prefetch(h uint64)
 	stored() int64
 	bytes() int64
 }
@@ -58,6 +64,12 @@ func (st *sharedTable) contains(key []byte, h uint64) bool {
 	sh.mu.Unlock()
 	return in
 }
+
+// slotCount is 0: the shards' slots may move under their locks, so a
+// shared table's slots are never asked for ahead.
+func (st *sharedTable) slotCount() int { return 0 }
+
+func (st *sharedTable) prefetch(uint64) {}
 
 func (st *sharedTable) stored() int64 {
 	var n int64

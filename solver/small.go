@@ -40,7 +40,7 @@ type Small struct {
 func NewSmall(maxNodes int64) *Small {
 	maxNodes = max(maxNodes, 1)
 	z := &Small{maxNodes: maxNodes, tab: newTable(0, maxNodes)}
-	z.sr = search{opt: Options{MaxNodes: maxNodes, Workers: 1}, tab: z.tab, maxDepth: defaults.maxDepth,
+	z.sr = search{opt: Options{MaxNodes: maxNodes, Workers: 1}, tab: z.tab, maxDepth: defaults.maxDepth, aheadSlots: defaults.aheadSlots,
 		key: make([]byte, 0, engine.MaxKeyLen)}
 	z.sr.done = new(atomic.Bool)
 	return z

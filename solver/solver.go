@@ -106,6 +106,8 @@ type search struct {
 	checked  int64 // nodes + guide nodes at the last look at the clock
 	stop     Stop
 	bufs     [][]sMove
+	kids     []*kidBuf  // childrenAhead's, by depth; from kidsFrom
+	kidsFrom *[]*kidBuf // kidPool's, given back with kids
 	path     []sMove
 	key      []byte
 	scratch  []engine.Move
@@ -123,8 +125,10 @@ type search struct {
 	lguide   *lguide
 	qguide   *qguide
 	sguide   *sguide
-	maxDepth int  // tuning.maxDepth
-	topOnly  bool // the talon's moves are the waste top's alone (the beam's: see kplus)
+	maxDepth int // tuning.maxDepth
+	// aheadSlots: tuning.aheadSlots (0 makes children ahead everywhere)
+	aheadSlots int
+	topOnly    bool // the talon's moves are the waste top's alone (the beam's: see kplus)
 }
 
 // guider is the guide of a real search: an abstraction whose loss from a
@@ -750,7 +754,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 	var wg sync.WaitGroup
 	won := make([]bool, workers)
 	for w := 0; w < workers; w++ {
-		sr := &search{opt: opt, maxDepth: opt.tuning().maxDepth, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
+		sr := &search{opt: opt, maxDepth: opt.tuning().maxDepth, aheadSlots: opt.tuning().aheadSlots, tab: tab, ctx: ctx, worker: w, done: &done, shared: sh,
 			deadline: deadline, key: make([]byte, 0, engine.MaxKeyLen), dealRules: dr, pk: pk}
 		if mk != nil {
 			sr.guide = g0
@@ -776,6 +780,7 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 			ok := sr.dfs(&st, 0, 0)
 			*bufs, sr.bufs = sr.bufs, nil
 			movePool.Put(bufs)
+			sr.releaseKids()
 			sh.nodes.Add(sr.nodes)
 			if sr.guide != nil {
 				sh.nodes.Add(sr.guideNodes())
@@ -888,6 +893,22 @@ func (sr *search) budgetSpent() bool {
 // partial-run move that exposed pend, and only moves that use pend are
 // searched (see partialRulesApply); the table tells such nodes apart.
 func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
+	sr.setKey(s)
+	base := len(sr.key)
+	var hb uint64
+	if pend != 0 {
+		hb = xxhash.Sum64(sr.key)
+		sr.key = append(sr.key, 0xFF, byte(pend), byte(pend>>8))
+	}
+	return sr.node(s, depth, pend, sr.key, base, hb, xxhash.Sum64(sr.key))
+}
+
+// node is dfs with s's table key made: key, whose first base bytes are
+// the position's key, hb their hash when pend is not 0, and h the hash of
+// key. The key is made before node looks at s, even where it is not
+// needed (a win, the depth limit), so that a parent can make its
+// children's ahead (childrenAhead); the search is the same either way.
+func (sr *search) node(s *engine.State, depth int, pend pendT, key []byte, base int, hb, h uint64) bool {
 	if s.Won() || sr.sureWin && sureWin(s) {
 		return true
 	}
@@ -897,7 +918,6 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		sr.stop = StopDepth
 		return false
 	}
-	sr.setKey(s)
 	if pend != 0 {
 		// Subsumption: a restricted node is skipped when the free node of
 		// the same position is in the table. Proof: every restriction only
@@ -910,12 +930,10 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		// or in the table, and the shortest winning line shortens along
 		// it) passes from the skipped node to the free one, which has the
 		// same position and so the same shortest line.
-		if sr.tab.contains(sr.key, xxhash.Sum64(sr.key)) {
+		if sr.tab.contains(key[:base], hb) {
 			return false
 		}
-		sr.key = append(sr.key, 0xFF, byte(pend), byte(pend>>8))
 	}
-	h := xxhash.Sum64(sr.key)
 	for len(sr.bufs) <= depth {
 		sr.bufs = append(sr.bufs, make([]sMove, 0, 32)) // appends grow it where a node has more moves
 	}
@@ -925,7 +943,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 		// must use can be played): such a node is neither stored nor
 		// counted, as storing it would only save generating its moves
 		// again. So its moves are generated before it is stored.
-		if sr.tab.contains(sr.key, h) {
+		if sr.tab.contains(key, h) {
 			return false
 		}
 		moves = sr.generate(s, sr.bufs[depth][:0], pend)
@@ -934,7 +952,7 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 			return false
 		}
 	}
-	added, ok := sr.tab.insert(sr.key, h)
+	added, ok := sr.tab.insert(key, h)
 	if !ok {
 		sr.stop = StopMemory
 		return false
@@ -965,6 +983,9 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	if sr.worker > 0 && depth < 3 && len(moves) > 1 {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}
+	if len(moves) > 1 && sr.tab.slotCount() >= sr.aheadSlots {
+		return sr.childrenAhead(s, depth, moves)
+	}
 	var child engine.State
 	for _, m := range moves {
 		child = *s
@@ -989,20 +1010,110 @@ func (sr *search) dfs(s *engine.State, depth int, pend pendT) bool {
 	return false
 }
 
+// aheadKid is a child made ahead (childrenAhead): its position, what it must
+// use, and its table key in its kidBuf's keys, keys[start:end], whose
+// first base bytes are the position's key, with their hashes as node
+// takes them.
+type aheadKid struct {
+	st               engine.State
+	next             pendT
+	start, base, end int
+	hb, h            uint64
+}
+
+// kidBuf holds the children of one depth's node.
+type kidBuf struct {
+	kids []aheadKid
+	keys []byte
+}
+
+// kidPool keeps the children's buffers from one large search to the next.
+var kidPool = sync.Pool{New: func() any { return new([]*kidBuf) }}
+
+// childrenAhead searches the children of s (reached by moves) in order, as
+// node's loop does, after making each one's position and key and asking
+// the processor for its home slots in the table, all before the first
+// child is searched. In a table larger than the caches a node's insert
+// waits for its slot to come from memory; made ahead, a node's children's
+// slots come in together, while the others are made. Nothing the search
+// does depends on it: the same nodes are searched in the same order, with
+// the same keys (a child is skipped as pinned, counted, only when its turn
+// comes, as in node).
+func (sr *search) childrenAhead(s *engine.State, depth int, moves []sMove) bool {
+	if sr.kids == nil {
+		sr.kidsFrom = kidPool.Get().(*[]*kidBuf)
+		sr.kids = *sr.kidsFrom
+	}
+	for len(sr.kids) <= depth {
+		sr.kids = append(sr.kids, &kidBuf{})
+	}
+	kb := sr.kids[depth]
+	kb.kids, kb.keys = slices.Grow(kb.kids[:0], len(moves))[:len(moves)], kb.keys[:0]
+	for i, m := range moves {
+		k := &kb.kids[i]
+		k.st = *s
+		for j := 0; j < m.steps(); j++ {
+			k.st.Apply(stockStep(&k.st))
+		}
+		mv := m.move()
+		k.next = sr.pendingAfter(&k.st, mv)
+		k.st.Apply(mv)
+		k.start = len(kb.keys)
+		kb.keys = sr.appendKey(&k.st, kb.keys)
+		k.base = len(kb.keys) - k.start
+		if k.next != 0 {
+			k.hb = xxhash.Sum64(kb.keys[k.start:])
+			sr.tab.prefetch(k.hb)
+			kb.keys = append(kb.keys, 0xFF, byte(k.next), byte(k.next>>8))
+		}
+		k.end = len(kb.keys)
+		k.h = xxhash.Sum64(kb.keys[k.start:k.end])
+		sr.tab.prefetch(k.h)
+	}
+	for i, m := range moves {
+		k := &kb.kids[i]
+		if sr.pin != nil && sr.pin.lostAfter(&k.st, m.move()) {
+			sr.pinSkips++
+			continue // lost: pinned.go
+		}
+		sr.path = append(sr.path[:depth], m)
+		if sr.node(&k.st, depth+1, k.next, kb.keys[k.start:k.end], k.base, k.hb, k.h) {
+			return true
+		}
+		if sr.stop != NotStopped {
+			return false
+		}
+	}
+	return false
+}
+
+// releaseKids gives childrenAhead's buffers back to kidPool.
+func (sr *search) releaseKids() {
+	if sr.kidsFrom != nil {
+		*sr.kidsFrom = sr.kids
+		kidPool.Put(sr.kidsFrom)
+		sr.kids, sr.kidsFrom = nil, nil
+	}
+}
+
 // setKey puts the table key of s in sr.key.
-func (sr *search) setKey(s *engine.State) {
+func (sr *search) setKey(s *engine.State) { sr.key = sr.appendKey(s, sr.key[:0]) }
+
+// appendKey appends the table key of s to dst.
+func (sr *search) appendKey(s *engine.State, dst []byte) []byte {
 	if sr.pk != nil {
-		sr.key = sr.pk.appendKey(s, sr.key[:0])
+		dst = sr.pk.appendKey(s, dst)
 	} else {
-		sr.key = s.AppendKey(sr.key[:0])
+		dst = s.AppendKey(dst)
 	}
 	if sr.opt.NoPrune || sr.atomicTalon(s) {
 		// AppendKey folds the waste positions of the unlimited-pass cycle
 		// into one; that is sound only when every node offers the waste
 		// cards of every position of its cycle, as the K+ stock does.
 		// Atomic draws do not, so keep the position exact.
-		sr.key = append(sr.key, 0xFD, byte(s.WastePos()))
+		dst = append(dst, 0xFD, byte(s.WastePos()))
 	}
+	return dst
 }
 
 // rotate turns ms left by k places, so another worker starts elsewhere.

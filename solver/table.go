@@ -172,6 +172,11 @@ func (t *table) contains(key []byte, h uint64) bool {
 	}
 }
 
+func (t *table) slotCount() int { return len(t.slots) }
+
+// prefetch asks for the home slot of hash h (the processor's prefetch).
+func (t *table) prefetch(h uint64) { prefetch(&t.slots[h&t.mask]) }
+
 // insert adds key (whose hash is h) and tells whether it was new. It returns
 // ok == false when the memory limit does not allow the insert.
 func (t *table) insert(key []byte, h uint64) (added, ok bool) {

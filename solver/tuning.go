@@ -8,8 +8,10 @@ type tuning struct {
 	// search's line, the relaxed searches'): a search that would go
 	// deeper stops with "depth", its verdict unknown. Go stops a goroutine
 	// whose stack passes its limit (1 GB by default, and as the stack
-	// doubles only 512 MB of it is usable); a frame of dfs is about 330
-	// bytes, so 2 M levels take about 670 MB: the CLI raises the limit to
+	// doubles only 512 MB of it is usable); a level of the real search is
+	// about 540 bytes of stack (the frames of node and dfs), 650 where
+	// children are made ahead (node and childrenAhead), so 2 M levels take
+	// about 1.1 to 1.3 GB: the CLI raises the limit to
 	// 4 GB (cmd/klondike/main.go). Only searches of many millions of nodes
 	// in games without cycles of the K+ stock to bound them (Thumb and
 	// Pouch, with 60 M nodes) have gone that deep.
@@ -106,6 +108,11 @@ type tuning struct {
 	// noBeams turns the beam searches off (the tests of the link game's
 	// guide, so that it sees the won deals too).
 	noBeams bool
+	// aheadSlots is the table size, in slots, from which the real search
+	// makes a node's children ahead and asks for their slots
+	// (childrenAhead): 1<<18 slots are 2 MiB, more than a core's share
+	// of the caches here. The tests compare both ways (0: always).
+	aheadSlots int
 }
 
 // defaults is the tuning Solve uses.
@@ -133,6 +140,7 @@ var defaults = tuning{
 	roundProbes:      2,
 	roundGuidedNodes: 500_000,
 	dominance:        true,
+	aheadSlots:       1 << 18,
 }
 
 // tuning returns the tuning opt asks for.
