@@ -61,9 +61,11 @@ func ReadStatus(dirs []string) (Status, error) {
 		s.Lost += sum.Lost
 		s.Unknown += sum.Unknown
 		s.TimeMS += sum.TotalMS
+		s.Nodes += sum.Nodes
 		cpu.add(sum.CPUMS, sum.Deals)
 		if sum.Deals < r.Expected() {
 			s.Workers += m.Workers
+			s.addRecent(r.Records)
 		}
 		if k := len(r.Passes); k > 0 && r.Passes[k-1].Done < r.Passes[k-1].Of {
 			s.RetryPass, s.Retry = k, r.Passes[k-1]
@@ -135,6 +137,39 @@ type Pace struct {
 	// Merged: the directory read is a merged one (merge --allow-gaps,
 	// when units are missing), which no command continues.
 	Merged bool
+	// Nodes is the records' nodes summed (0 where they have none: a
+	// player's games, a match's); RecentMS and RecentNodes are the time
+	// and nodes of the last recentUnits records of each directory not
+	// finished, the pace the machine gives now (unitMS).
+	Nodes       int64
+	RecentMS    float64
+	RecentNodes int64
+}
+
+// recentUnits is how many of an unfinished directory's last records give
+// the pace that Pace's estimates go by (unitMS).
+const recentUnits = 2000
+
+// addRecent adds the last recentUnits of recs, in the order they were
+// written, to the recent pace.
+func (s *Pace) addRecent(recs []Record) {
+	for _, r := range recs[max(0, len(recs)-recentUnits):] {
+		s.RecentMS += r.TimeMS
+		s.RecentNodes += r.Nodes
+	}
+}
+
+// unitMS is the time a unit not done is expected to take: the mean nodes
+// of a unit done, at the time a node took in the recent records (RecentMS
+// over RecentNodes). A run's mean time counts forever the hours it ran on
+// a loaded machine; its nodes do not depend on the load, and the recent
+// records give the machine's pace now. Where the records have no nodes or
+// no directory is running, it is the mean time.
+func (s Pace) unitMS() float64 {
+	if s.Done == 0 || s.Nodes <= 0 || s.RecentNodes <= 0 || s.RecentMS <= 0 {
+		return s.MeanMS()
+	}
+	return float64(s.Nodes) / float64(s.Done) * s.RecentMS / float64(s.RecentNodes)
 }
 
 // MeanMS is the mean time of a unit so far; 0 with no records.
@@ -156,9 +191,9 @@ func (s Pace) MeanCPUMS() float64 {
 
 // CoreLeft estimates the core time the deals not done will take, at the
 // mean CPU time of those done where every one has it (Pace.CPUMS), else
-// at their mean time; 0 when nothing is done yet.
+// at the recent pace (unitMS); 0 when nothing is done yet.
 func (s Pace) CoreLeft() time.Duration {
-	mean := s.MeanMS()
+	mean := s.unitMS()
 	if s.CPUMS > 0 {
 		mean = s.MeanCPUMS()
 	}
@@ -166,14 +201,14 @@ func (s Pace) CoreLeft() time.Duration {
 }
 
 // ETA estimates the time left when the deals not done are solved Workers
-// at a time, at the mean time of those done (the pace the machine gave,
+// at a time, at the recent pace (unitMS: the pace the machine gives now,
 // load included, where CoreLeft counts CPU); 0 when unknown (nothing
 // done, or no directory left to run).
 func (s Pace) ETA() time.Duration {
 	if s.Workers == 0 {
 		return 0
 	}
-	return time.Duration(float64(s.Total-s.Done) * s.MeanMS() * float64(time.Millisecond) / float64(s.Workers))
+	return time.Duration(float64(s.Total-s.Done) * s.unitMS() * float64(time.Millisecond) / float64(s.Workers))
 }
 
 // Line writes the status in one line: deals done of the range, shard

@@ -53,8 +53,14 @@ func TestReadStatus(t *testing.T) {
 	if sum.Deals != 12 {
 		t.Fatalf("the shards hold %d records, want 5 + 5 + 2", sum.Deals)
 	}
-	want := Status{Manifest: s.Manifest, Pace: Pace{Shards: 4, Dirs: 3, Total: 20, Done: 12, TimeMS: s.TimeMS, Workers: 2},
+	// the recent pace is the unfinished shard's, its two records (the last)
+	running := Summarise(all[10:])
+	want := Status{Manifest: s.Manifest, Pace: Pace{Shards: 4, Dirs: 3, Total: 20, Done: 12, TimeMS: s.TimeMS, Workers: 2,
+		Nodes: sum.Nodes, RecentMS: s.RecentMS, RecentNodes: running.Nodes},
 		Won: sum.Won, Lost: sum.Lost, Unknown: sum.Unknown}
+	if math.Abs(s.RecentMS-running.TotalMS) > 1e-9 {
+		t.Errorf("RecentMS = %v, want the unfinished shard's %v", s.RecentMS, running.TotalMS)
+	}
 	if math.Abs(s.TimeMS-sum.TotalMS) > 1e-9 {
 		t.Errorf("TimeMS = %v, want the records' %v", s.TimeMS, sum.TotalMS)
 	}
@@ -64,7 +70,7 @@ func TestReadStatus(t *testing.T) {
 	if s.Manifest.Shard != "1/4" {
 		t.Errorf("the status's manifest is shard %s's, want the first directory's, 1/4", s.Manifest.Shard)
 	}
-	left := time.Duration(8 * sum.TotalMS / 12 * float64(time.Millisecond))
+	left := time.Duration(8 * float64(sum.Nodes) / 12 * running.TotalMS / float64(running.Nodes) * float64(time.Millisecond))
 	near := func(a, b time.Duration) bool { return (a - b).Abs() <= time.Microsecond }
 	if !near(s.CoreLeft(), left) || !near(s.ETA(), left/2) {
 		t.Errorf("CoreLeft, ETA = %v, %v, want %v, %v", s.CoreLeft(), s.ETA(), left, left/2)
@@ -80,6 +86,55 @@ func TestReadStatus(t *testing.T) {
 	}
 	if s.Done != 10 || s.Total != 20 || s.Workers != 0 || s.ETA() != 0 {
 		t.Errorf("two finished shards: %+v, ETA %v; want 10 of 20 done, no workers, no ETA", s, s.ETA())
+	}
+}
+
+// TestPaceRecent: the estimates go by the recent records' time a node and
+// the mean nodes of a deal, so that a run's slow early hours (a loaded
+// machine) do not set its pace for good; without nodes they go by the
+// mean time, and the core time left by the mean CPU time where there is
+// one. Only the last recentUnits records of a directory are recent.
+func TestPaceRecent(t *testing.T) {
+	ms := func(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
+	// 50 deals done at 100 ms and 1,000 nodes each; the last 10 took 10 ms each
+	p := Pace{Total: 100, Done: 50, TimeMS: 50 * 100, Nodes: 50 * 1000, RecentMS: 10 * 10, RecentNodes: 10 * 1000, Workers: 2}
+	if got, want := p.CoreLeft(), ms(50*10); got != want {
+		t.Errorf("CoreLeft = %v, want %v (50 deals of 1,000 nodes at 10 µs a node)", got, want)
+	}
+	if got, want := p.ETA(), ms(50*10/2); got != want {
+		t.Errorf("ETA = %v, want %v", got, want)
+	}
+	cpu := p
+	cpu.CPUMS = 50 * 40
+	if got, want := cpu.CoreLeft(), ms(50*40); got != want {
+		t.Errorf("with CPU times, CoreLeft = %v, want %v (the mean CPU time)", got, want)
+	}
+	if got, want := cpu.ETA(), ms(50*10/2); got != want {
+		t.Errorf("with CPU times, ETA = %v, want %v (the recent pace)", got, want)
+	}
+	plain := p
+	plain.Nodes, plain.RecentNodes = 0, 0 // a player's games
+	if got, want := plain.CoreLeft(), ms(50*100); got != want {
+		t.Errorf("without nodes, CoreLeft = %v, want %v (the mean time)", got, want)
+	}
+
+	recs := make([]Record, recentUnits+500)
+	for i := range recs {
+		recs[i] = Record{TimeMS: 1, Nodes: 10}
+		if i < 500 {
+			recs[i] = Record{TimeMS: 1000, Nodes: 1}
+		}
+	}
+	var q Pace
+	q.addRecent(recs)
+	if q.RecentMS != recentUnits || q.RecentNodes != 10*recentUnits {
+		t.Errorf("addRecent over %d records: %v ms, %d nodes; want the last %d's, %d ms and %d nodes",
+			len(recs), q.RecentMS, q.RecentNodes, recentUnits, recentUnits, 10*recentUnits)
+	}
+	q = Pace{}
+	q.addRecent(recs[:3])
+	if q.RecentMS != 3000 || q.RecentNodes != 3 {
+		t.Errorf("addRecent over 3 records: %v ms, %d nodes; want all of them", q.RecentMS, q.RecentNodes)
 	}
 }
 
