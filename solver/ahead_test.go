@@ -14,7 +14,8 @@ import (
 // caches) changes nothing the search does: every game's native deals,
 // with the pruning and without, searched with children made ahead at every
 // node and never, give the same verdict, nodes, stored states, guide
-// counts and solution. The tables of these small searches are below
+// counts and solution, with the default depth limit and with one so small
+// that lines are cut. The tables of these small searches are below
 // aheadSlots, so the default never makes children ahead here.
 func TestChildrenAheadSame(t *testing.T) {
 	deals, nodes := uint64(4), int64(10_000)
@@ -23,7 +24,10 @@ func TestChildrenAheadSame(t *testing.T) {
 	}
 	always, never := defaults, defaults
 	always.aheadSlots, never.aheadSlots = 0, 1<<62
-	ahead := 0
+	// the same at the depth limit too: a line cut there is unknown, not lost
+	shallowAlways, shallowNever := always, never
+	shallowAlways.maxDepth, shallowNever.maxDepth = 12, 12
+	ahead, cut := 0, 0
 	for _, name := range variants.Names() {
 		_, r, err := variants.Resolve(name, variants.Options{})
 		if err != nil {
@@ -59,11 +63,25 @@ func TestChildrenAheadSame(t *testing.T) {
 					if a.Stats.Nodes > 1 {
 						ahead++
 					}
+					if noPrune {
+						continue
+					}
+					a = Solve(context.Background(), s, Options{MaxNodes: nodes, Mem: 64 << 20, tune: &shallowAlways})
+					b = Solve(context.Background(), s, Options{MaxNodes: nodes, Mem: 64 << 20, tune: &shallowNever})
+					as, bs = a.Stats, b.Stats
+					as.Elapsed, bs.Elapsed = 0, 0
+					if a.Verdict != b.Verdict || as != bs || !slices.Equal(a.Solution, b.Solution) {
+						t.Errorf("%s (%s) deal %d, depth at most 12: children ahead %v %+v, never %v %+v",
+							name, rulesLabel(&r), seed, a.Verdict, as, b.Verdict, bs)
+					}
+					if a.Stats.Stop == StopDepth {
+						cut++
+					}
 				}
 			}
 		}
 	}
-	if ahead == 0 {
-		t.Fatal("no search took more than one node: nothing was compared")
+	if ahead == 0 || cut == 0 {
+		t.Fatalf("%d searches took more than one node, %d stopped at the depth limit: want some of each", ahead, cut)
 	}
 }

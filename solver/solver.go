@@ -983,7 +983,7 @@ func (sr *search) node(s *engine.State, depth int, pend pendT, key []byte, base 
 	if sr.worker > 0 && depth < 3 && len(moves) > 1 {
 		rotate(moves, (sr.worker*7+depth)%len(moves))
 	}
-	if len(moves) > 1 && sr.tab.slotCount() >= sr.aheadSlots {
+	if len(moves) > 1 && depth < aheadMaxDepth && sr.tab.slotCount() >= sr.aheadSlots {
 		return sr.childrenAhead(s, depth, moves)
 	}
 	var child engine.State
@@ -1026,6 +1026,14 @@ type kidBuf struct {
 	kids []aheadKid
 	keys []byte
 }
+
+// aheadMaxDepth is the depth from which the real search no longer makes
+// children ahead: each depth that does keeps its children on the heap
+// (about 1 to 4 KB: the positions are 168 bytes each), memory that
+// Options.Mem does not count, and the deepest searches (Thumb and Pouch,
+// tuning.maxDepth) go millions of levels down. Below it they take at most
+// about 64 MB.
+const aheadMaxDepth = 1 << 14
 
 // kidPool keeps the children's buffers from one large search to the next.
 var kidPool = sync.Pool{New: func() any { return new([]*kidBuf) }}
