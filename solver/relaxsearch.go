@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/klondike-family/klondike/engine"
 )
@@ -42,15 +43,23 @@ const (
 
 // rsolver holds the relaxed searches of one deal.
 type rsolver struct {
-	rg       *rgame
-	keys     [][2]uint64 // open addressing on xxhash of the key
-	vals     []uint32
-	n        int
-	limit    int64 // bytes its tables (keys and vals, won, open) may hold together; 0 no limit
-	maxDepth int   // tuning.maxDepth
-	won      *rtable
-	open     *rtable // relaxed states whose guide search ran out of budget
-	marks    *rset   // a won root search's set: its states off the line (in won) are lost (rootmarks.go); nil: none
+	rg   *rgame
+	keys [][2]uint64 // open addressing on xxhash of the key
+	vals []uint32
+	// huge: keys and vals, once they grow, are mapped with huge pages
+	// asked for where they are large (bigWords: keysMem and valsMem hold
+	// the mappings), as the other large sets are; a guide's table is read
+	// at random once a real node or relaxed child, and grows into fresh
+	// memory. Set only by the solvers that are released (release frees
+	// the mappings).
+	huge             bool
+	keysMem, valsMem bigWords
+	n                int
+	limit            int64 // bytes its tables (keys and vals, won, open) may hold together; 0 no limit
+	maxDepth         int   // tuning.maxDepth
+	won              *rtable
+	open             *rtable // relaxed states whose guide search ran out of budget
+	marks            *rset   // a won root search's set: its states off the line (in won) are lost (rootmarks.go); nil: none
 
 	scc   [][2]uint64 // Tarjan's stack
 	next  uint32
@@ -101,6 +110,14 @@ func newRsolver(rg *rgame, mem int64, maxDepth int) *rsolver {
 	return rs
 }
 
+// newHugeRsolver is newRsolver whose table, once large, is mapped with
+// huge pages asked for (rsolver.huge), for a caller that releases it.
+func newHugeRsolver(rg *rgame, mem int64, maxDepth int) *rsolver {
+	rs := newRsolver(rg, mem, maxDepth)
+	rs.huge = true
+	return rs
+}
+
 // rsolverBufs is the memory of a relaxed solver whose solve has ended,
 // kept in rsolverPool for the next: the expert's many small solves would
 // otherwise each allocate and clear a table and its per-depth buffers, and
@@ -147,6 +164,8 @@ func (rs *rsolver) release() {
 	if rs.marks != nil {
 		rs.marks.free()
 	}
+	rs.keysMem.free()
+	rs.valsMem.free()
 	*rs = rsolver{}
 	rsolverPool.Put(b)
 }
@@ -211,10 +230,25 @@ func (rs *rsolver) add(i uint64, k [2]uint64, v uint32) bool {
 	return true
 }
 
+// alloc makes the table's arrays for n slots, zero: with huge pages asked
+// for where rs.huge (bigWords, mapped where they are large), else Go
+// slices.
+func (rs *rsolver) alloc(n int) {
+	if !rs.huge {
+		rs.keys, rs.vals = make([][2]uint64, n), make([]uint32, n)
+		return
+	}
+	rs.keysMem, rs.valsMem = newBigWords(2*n), newBigWords((n+1)/2)
+	rs.keys = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&rs.keysMem.w[0])), n)
+	rs.vals = unsafe.Slice((*uint32)(unsafe.Pointer(&rs.valsMem.w[0])), n)
+}
+
 func (rs *rsolver) grow() {
 	ok, ov := rs.keys, rs.vals
-	rs.keys = make([][2]uint64, 2*len(ok))
-	rs.vals = make([]uint32, 2*len(ok))
+	okMem, ovMem := rs.keysMem, rs.valsMem
+	rs.alloc(2 * len(ok))
+	defer okMem.free() // after the old arrays are read: nothing points into them then
+	defer ovMem.free()
 	mask := uint64(len(rs.keys) - 1)
 	for j, k := range ok {
 		if k == ([2]uint64{}) {

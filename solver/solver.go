@@ -352,7 +352,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) (res Result) {
 	// mkRsolver makes a worker's own guide of the relaxed game
 	var mkRsolver func() guider
 	if rg != nil {
-		mkRsolver = func() guider { return newRsolver(rg, guideMem, tn.maxDepth) }
+		mkRsolver = func() guider { return newHugeRsolver(rg, guideMem, tn.maxDepth) }
 	}
 	// runBeams runs the beam searches, of growing width, within their
 	// share of the nodes (rsol's tables, if any, kept meanwhile); done
@@ -458,7 +458,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) (res Result) {
 		return Result{Verdict: Won, Solution: path, Stats: st}, true
 	}
 	if guidedFirst {
-		rsol := newRsolver(rg, guideMem, tn.maxDepth)
+		rsol := newHugeRsolver(rg, guideMem, tn.maxDepth)
 		r, done := runReal(tn.guidedFirstNodes, rsol, mkRsolver)
 		if !done {
 			r, done = runBeams(rsol, false)
@@ -602,7 +602,7 @@ func Solve(ctx context.Context, s engine.State, opt Options) (res Result) {
 	var rsol *rsolver
 	if relaxed {
 		// the guided search, first within tn.guidedFirstNodes
-		rsol = newRsolver(rg, guideMem, tn.maxDepth)
+		rsol = newHugeRsolver(rg, guideMem, tn.maxDepth)
 		defer rsol.release()
 		if marks != nil {
 			// the root search's states, but for its line, are lost
