@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/klondike-family/klondike/engine/multi"
 	"github.com/klondike-family/klondike/results"
@@ -145,10 +144,9 @@ func runMatch(ctx context.Context, stdout, stderr io.Writer, o *matchOptions) er
 	if err != nil {
 		return err
 	}
-	last := time.Now()
+	clock := newLineClock()
 	progress := func(p results.MatchProgress) {
-		if p.Final || time.Since(last) >= 10*time.Second {
-			last = time.Now()
+		if p.Final || clock.due() {
 			fmt.Fprintf(stderr, "match: %s\n", matchLine(&m, p))
 		}
 	}

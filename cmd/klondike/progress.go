@@ -9,23 +9,45 @@ import (
 	"github.com/klondike-family/klondike/results"
 )
 
+// progressEvery is the least time between two plain progress lines of a
+// long command (winrate, retry, winnable, match, report, claims).
+var progressEvery = 10 * time.Second
+
+// lineClock lets a plain progress line through at most every its every
+// (progressEvery when made), counting from when it was made.
+type lineClock struct {
+	last  time.Time // of the last line let through, or the start
+	every time.Duration
+}
+
+func newLineClock() lineClock { return lineClock{last: time.Now(), every: progressEvery} }
+
+// due tells whether a line may be written now, and if so takes it as
+// written.
+func (c *lineClock) due() bool {
+	if time.Since(c.last) < c.every {
+		return false
+	}
+	c.last = time.Now()
+	return true
+}
+
 // progressPrinter shows progress on stderr: a bar on a terminal, or a
-// plain line at most every 10 s and at the end.
+// plain line at most every progressEvery and at the end.
 type progressPrinter struct {
 	name  string // the command, starting each line
 	w     io.Writer
 	bar   *progressBar // nil: not a terminal
-	last  time.Time    // of the last line
+	clock lineClock    // of the plain lines
 	wrote bool         // a line was written
 	done  int          // the deals done in the last line written
-	every time.Duration
 	// counts only: a retry pass's deals are the hardest of a run, whose
 	// win rate would mislead
 	countsOnly bool
 }
 
 func newProgressPrinter(name string, w io.Writer) *progressPrinter {
-	pp := &progressPrinter{name: name, w: w, last: time.Now(), every: 10 * time.Second}
+	pp := &progressPrinter{name: name, w: w, clock: newLineClock()}
 	if cols, ok := terminalWidth(w); ok {
 		pp.bar = &progressBar{w: w, width: cols, every: 200 * time.Millisecond}
 	}
@@ -38,11 +60,11 @@ func (pp *progressPrinter) update(p results.Progress) {
 		pp.bar.update(p, pp.description(p), time.Now())
 		return
 	}
-	if p.Final || time.Since(pp.last) >= pp.every {
+	if p.Final || pp.clock.due() {
 		if p.Final && pp.wrote && p.Done == pp.done {
 			return // the last line written gave these counts already
 		}
-		pp.last, pp.wrote, pp.done = time.Now(), true, p.Done
+		pp.wrote, pp.done = true, p.Done
 		fmt.Fprintf(pp.w, "%s: %s\n", pp.name, progressLine(p, pp.countsOnly))
 	}
 }

@@ -80,7 +80,7 @@ func TestProgressBarRedraw(t *testing.T) {
 func TestProgressLinesOnce(t *testing.T) {
 	var buf bytes.Buffer
 	pp := newProgressPrinter("x", &buf)
-	pp.every = 0 // every update writes a line
+	pp.clock.every = 0 // every update writes a line
 	p := results.Progress{Total: 2, Done: 2, Won: 2}
 	pp.update(p)
 	p.Final = true

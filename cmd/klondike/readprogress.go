@@ -3,10 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 )
 
-// readProgress tells on stderr, at most every readEvery, how far a
+// readProgress tells on stderr, at most every progressEvery, how far a
 // command that reads many result directories (report, claims) has got,
 // as "report: read 57 of 140 directories, 4123456 records": reading the
 // committed results takes tens of seconds, and the command writes
@@ -17,14 +16,11 @@ type readProgress struct {
 	of      int
 	done    int
 	records int64
-	last    time.Time // of the last line, or the start
+	clock   lineClock
 }
 
-// readEvery is the least time between two lines of readProgress.
-var readEvery = 10 * time.Second
-
 func newReadProgress(name string, w io.Writer, of int) *readProgress {
-	return &readProgress{name: name, w: w, of: of, last: time.Now()}
+	return &readProgress{name: name, w: w, of: of, clock: newLineClock()}
 }
 
 // read counts a directory read, of records records; no line is written
@@ -32,8 +28,7 @@ func newReadProgress(name string, w io.Writer, of int) *readProgress {
 func (p *readProgress) read(records int) {
 	p.done++
 	p.records += int64(records)
-	if p.done < p.of && time.Since(p.last) >= readEvery {
-		p.last = time.Now()
+	if p.done < p.of && p.clock.due() {
 		fmt.Fprintf(p.w, "%s: read %d of %d directories, %s\n", p.name, p.done, p.of, counted(p.records, "record"))
 	}
 }

@@ -385,14 +385,14 @@ func TestWinnableBadInput(t *testing.T) {
 }
 
 // TestReadProgress: report and claims tell on stderr how many of their
-// directories they have read (at most every readEvery, here at each
+// directories they have read (at most every progressEvery, here at each
 // one), with no line for the last; stdout is as without it.
 func TestReadProgress(t *testing.T) {
 	tmp := t.TempDir()
 	shards := runShards(t, tmp, "s", 3)
-	saved := readEvery
-	readEvery = 0
-	defer func() { readEvery = saved }()
+	saved := progressEvery
+	progressEvery = 0
+	defer func() { progressEvery = saved }()
 	md := filepath.Join(tmp, "out", "README.md")
 	os.MkdirAll(filepath.Dir(md), 0o755)
 	for _, c := range []struct{ cmd, out string }{{"report", md}, {"claims", filepath.Join(tmp, "out", "CLAIMS.md")}} {
