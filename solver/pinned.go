@@ -62,12 +62,39 @@ import (
 // never a pile's top again. The search then looks for S after moves to a
 // foundation too.
 //
+// Held cards. Where only a pile's whole face-up part moves to another
+// pile (Klondike Strict: engine.UnitWholeRun), a face-up card X with a
+// face-up card under it may be taken as X_i too, with U_i the face-up
+// cards under it (not the face-down ones below them), and it need meet
+// only (3). X leaves the card it lies on only onto a foundation, as the
+// pile's top: a move to another pile takes the pile's whole face-up part,
+// headed by its lowest card, which is under X, and carries X with the card
+// it lies on. A card of U_i is then never a top while X stays (cards only
+// go onto a pile's top, so nothing comes between), nor goes up, nor heads
+// a group of its own: the proof above goes through word for word with
+// "face down" read as "under X_j". (Where a pile's face-up cards are one
+// run, as in play from a Klondike deal, a set of held cards alone is
+// never found: under a card lie only cards of higher ranks, so (3) would
+// ask of each a held card of a lower rank, without end. A member of S
+// that must meet (1) is then always there: a surface or a waste card,
+// below; mayPinWhole uses it.)
+//
+// The last pass's waste. Where the passes are limited and none is left,
+// a waste card with cards under it may be taken as X_i too, with U_i the
+// waste cards under it: only the waste's top card moves, alone, onto a
+// pile or a foundation (no recycle takes the waste back), and the stock's
+// draws put cards on it, so the proof goes through as for the reserves
+// below. It is used where held cards are (pt.whole).
+//
 // Finding S: the largest set that meets (1)-(3) is found by starting from
 // every candidate X (a pile's lowest face-up card over face-down ones,
-// with breaks every face-up card that breaks its pile's run, and every
-// reserve card with cards under it) that meets (2) and the rank part of
-// (3), and dropping, until none is dropped, each candidate that fails (1)
-// or (3) against the union of the U of the candidates left: a member of
+// with breaks every face-up card that breaks its pile's run, every
+// reserve card with cards under it, and with held cards every face-up
+// card over another and the last pass's waste cards with cards under
+// them) that meets (2) (held cards need not) and the rank part of (3),
+// and dropping, until none is dropped, each candidate that fails (1)
+// (held cards need not meet it) or (3) against the union of the U of
+// the candidates left: a member of
 // any set that meets them is never dropped, so the set left is empty only
 // when no such set exists. With one pile in S, X_i is pinned by its own
 // pile: Yukon's native deal 95 has the Nine of Clubs face up on the Eight
@@ -89,14 +116,20 @@ import (
 // empty pile (Thumb and Pouch, Whitehead) condition (2) never holds, and
 // the proof is not used. The rules it applies to are those of
 // the other games (Yukon, Alaska, Agnes Sorel, Agnes Bernauer and the
-// like); Klondike's rule sets, which the relaxed game bounds, keep their
-// search unchanged. It is a pruning that correctness does not need, so
-// NoPrune turns it off, and the differential tests compare the two.
+// like) and Klondike Strict, whose lost deals the relaxed game bounds
+// poorly (it forgets where face-up cards lie, and in Strict they cannot
+// be rearranged); the other Klondike rule sets keep their search
+// unchanged. With held cards a card put on a pile or brought to the waste
+// makes a candidate too, so the search looks at every new node (counted
+// as a node, and stored, so that the same key is not looked at again),
+// first through a cheap necessary condition (mayPinWhole). It is a pruning that
+// correctness does not need, so NoPrune turns it off, and the
+// differential tests compare the two.
 
 // pinApplies tells whether the pinned-card proof holds for the rules and
 // is used there.
 func pinApplies(r *engine.Rules) bool {
-	return r.Decks == 1 && !r.Joker && r.Cells == 0 && !relaxApplies(r)
+	return r.Decks == 1 && !r.Joker && r.Cells == 0 && (!relaxApplies(r) || r.Unit == engine.UnitWholeRun)
 }
 
 // pinTable is what the proof needs of a deal: for each card, the cards it
@@ -116,6 +149,12 @@ type pinTable struct {
 	// cards in that suit).
 	deadUp bool
 	up     [16]uint64
+	// whole tells that only a pile's whole face-up part moves to another
+	// pile: held cards and the last pass's waste are candidates too
+	whole bool
+	// lastPass is the recycles after which none is left (Rules.Passes -
+	// 1); -1 where the passes are unlimited
+	lastPass int
 }
 
 // newPinTable works out the proof's table for s's deal (its foundation
@@ -159,6 +198,7 @@ func newPinTable(s *engine.State, fitters *[64]uint64, fillers uint64) *pinTable
 	if cards&^fillers == 0 {
 		return nil
 	}
+	pt.whole, pt.lastPass = r.Unit == engine.UnitWholeRun, r.Passes-1
 	switch r.Unit {
 	case engine.UnitAnyFaceUp:
 		// any face-up card moves with what lies on it: no breaks
@@ -195,7 +235,11 @@ func suitCards(suit int) uint64 {
 // afterMove tells whether move m, just played, may have made a set S where
 // there was none: it turned a card, dealt the stock onto the piles (new
 // breaks) or the reserves (new reserve candidates) or, where foundation
-// cards are dead hosts, put a card up.
+// cards are dead hosts, put a card up. With held cards any move may (one
+// that puts a card on a pile or on the waste makes a candidate): there the
+// search looks at each new node instead (search.node), after its table
+// has told a new position from one met before, so that a position met
+// again by another order of moves is not looked at again.
 func (pt *pinTable) afterMove(m engine.Move) bool {
 	return m.Flips() || m.Kind() == engine.KindDeal ||
 		(pt.deadUp && m.Kind() == engine.KindMove && m.To().IsFoundation())
@@ -204,20 +248,51 @@ func (pt *pinTable) afterMove(m engine.Move) bool {
 // pinnedAny tells whether s has a set S of cards that meets the
 // theorem's conditions (with its extensions).
 func (pt *pinTable) pinnedAny(s *engine.State) bool {
+	if pt.whole && !pt.mayPinWhole(s) {
+		return false
+	}
+	return pt.pinnedSet(s)
+}
+
+// pinnedSet looks for a set S (pinnedAny, without the cheap condition
+// first).
+func (pt *pinTable) pinnedSet(s *engine.State) bool {
 	// The candidates X: each pile's lowest face-up card over face-down
 	// ones and, with breaks, every face-up card that breaks its pile's
-	// run; unders[n] is the set of the cards under candidate n.
+	// run; unders[n] is the set of the cards under candidate n. held has
+	// bit n set for a held card, which need not meet (1).
 	var xs [64]engine.Card
 	var unders [64]uint64
-	var in uint64 // the candidates of S so far, bit n for candidate n
+	var in, held uint64 // the candidates of S so far, bit n for candidate n
 	n := 0
 	for i := 0; i < s.Game().Piles(); i++ {
 		d := s.Down(i)
 		p := s.Pile(i)
+		if pt.whole {
+			var u uint64 // the face-up cards under p[k]
+			for k := d; k < len(p); k++ {
+				if x := p[k]; k > d && pt.after[x&63] != 0 && n < len(xs) {
+					xs[n], unders[n], in, held = x, u, in|1<<n, held|1<<n
+					n++
+				}
+				u |= 1 << (p[k] & 63)
+			}
+		}
 		var u uint64
 		for k, x := range p {
 			if k >= d && k > 0 && (k == d || pt.breaks && pt.chain[p[k-1]&63]&(1<<(x&63)) == 0) &&
 				x.Valid() && pt.fill&(1<<x) == 0 && pt.after[x] != 0 && n < len(xs) {
+				xs[n], unders[n], in = x, u, in|1<<n
+				n++
+			}
+			u |= 1 << (x & 63)
+		}
+	}
+	if pt.whole && s.Recycles() >= pt.lastPass && pt.lastPass >= 0 {
+		// the last pass's waste: only its top moves, as a reserve's
+		var u uint64
+		for j, x := range s.Waste() {
+			if j > 0 && pt.fill&(1<<(x&63)) == 0 && pt.after[x&63] != 0 && n < len(xs) {
 				xs[n], unders[n], in = x, u, in|1<<n
 				n++
 			}
@@ -249,7 +324,7 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 		for cs := in; cs != 0; cs &= cs - 1 {
 			c := bits.TrailingZeros64(cs)
 			x := xs[c]
-			if pt.after[x]&all == 0 || pt.hosts[x]&^(all|dead) != 0 {
+			if pt.after[x]&all == 0 || held&(1<<c) == 0 && pt.hosts[x]&^(all|dead) != 0 {
 				left &^= 1 << c
 			}
 		}
@@ -257,6 +332,54 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 			return true
 		}
 		in = left
+	}
+	return false
+}
+
+// mayPinWhole is a necessary condition of a set S where cards are held
+// (pt.whole) and each pile's face-up cards are one run (always in play
+// from a Klondike deal), cheaper than looking for S: then S has a member
+// that must meet (1), a surface or a waste card (a set of held cards
+// alone is never found, above; there are no breaks), and every card of
+// any U is a pile's card under another one or a waste card under another
+// one, so such a member's hosts are all such cards or dead, and a card
+// that goes up before it is such a card. Where a pile's face-up cards
+// are not one run it says yes (the search for S decides).
+func (pt *pinTable) mayPinWhole(s *engine.State) bool {
+	covered := pt.deadCards(s)
+	for i := 0; i < s.Game().Piles(); i++ {
+		p := s.Pile(i)
+		if len(p)-s.Down(i) != s.Run(i) {
+			return true
+		}
+		if len(p) > 1 {
+			for _, x := range p[:len(p)-1] {
+				covered |= 1 << (x & 63)
+			}
+		}
+	}
+	last := s.Recycles() >= pt.lastPass && pt.lastPass >= 0
+	w := s.Waste()
+	if last && len(w) > 1 {
+		for _, x := range w[:len(w)-1] {
+			covered |= 1 << (x & 63)
+		}
+	}
+	may := func(x engine.Card) bool {
+		x &= 63
+		return pt.fill&(1<<x) == 0 && pt.after[x]&covered != 0 && pt.hosts[x]&^covered == 0
+	}
+	for i := 0; i < s.Game().Piles(); i++ {
+		if p, d := s.Pile(i), s.Down(i); d > 0 && d < len(p) && may(p[d]) {
+			return true
+		}
+	}
+	if last {
+		for j := 1; j < len(w); j++ {
+			if may(w[j]) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -296,6 +419,15 @@ func (pt *pinTable) pinnedAny(s *engine.State) bool {
 // back the foundations are not dead and only the cards in the segment
 // count.) ∎
 //
+// Where only a pile's whole face-up part moves (pt.whole, Klondike
+// Strict), a group is headed only by the pile's lowest face-up card, so
+// with X face up and Y face down the one separator is that card: it stays
+// the lowest face-up card while the segment stays (the face-down cards
+// between it and Y are never tops), and a face-up card above it heads no
+// group. Only it need meet the condition. (A Y within the run under X
+// is left to the general rule below, which asks more: with one run there
+// it cannot go up first, and a held card covers the rest.)
+//
 // What it adds to the pinned cards: X need not head its pile's run nor
 // lie on face-down cards, and the cards that go up before it may lie under
 // the run it is in: a run put onto a pile that holds, lower down, a card
@@ -328,11 +460,17 @@ func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64, lo int) boo
 			continue // no card under x goes up before it
 		}
 		// r: the lowest card that may head a group holding x (a
-		// face-down x heads only itself, once it is the top)
-		r := xi
+		// face-down x heads only itself, once it is the top); the
+		// separators are the cards from r to hi
+		r, hi := xi, xi
 		if xi >= d {
 			for r > d && (!pt.breaks || pt.chain[p[r-1]&63]&(1<<(p[r]&63)) != 0) {
 				r--
+			}
+			if pt.whole {
+				// only the lowest face-up card heads a group: the one
+				// separator above a face-down Y
+				r, hi = d, d
 			}
 		}
 		// Y under r: the lowest one leaves the most cards in the segment
@@ -341,7 +479,7 @@ func (pt *pinTable) blockedPile(s *engine.State, i int, dead uint64, lo int) boo
 			for low&(1<<(p[yi]&63)) == 0 {
 				yi++
 			}
-			if pt.separatorsDead(p, &pre, yi, r, xi, dead) {
+			if pt.separatorsDead(p, &pre, yi, r, hi, dead) {
 				return true
 			}
 		}
@@ -386,10 +524,11 @@ func (pt *pinTable) lostAtRoot(s *engine.State) bool {
 }
 
 // lostAfter tells whether s, just reached by move m from a position the
-// search did not find lost so, is lost by pinned cards or, where the
-// search checks them (breaks), a blocked pair.
+// search did not find lost so, is lost by pinned cards (except where
+// cards are held: the search looks for those at each new node) or, where
+// the search checks them (breaks), a blocked pair.
 func (pt *pinTable) lostAfter(s *engine.State, m engine.Move) bool {
-	return pt.afterMove(m) && pt.pinnedAny(s) || pt.breaks && pt.blockedAfter(s, m)
+	return !pt.whole && pt.afterMove(m) && pt.pinnedAny(s) || pt.breaks && pt.blockedAfter(s, m)
 }
 
 // blockedAny tells whether some pile of s holds a blocked pair.

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -75,7 +76,7 @@ func TestPinnedIsLost(t *testing.T) {
 
 // PinnedGames are the games whose small versions test the pinned-card
 // proof (here and in family_test.go).
-var PinnedGames = []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer"}
+var PinnedGames = []string{"yukon", "alaska", "agnes-sorel", "agnes-bernauer", "klondike-strict"}
 
 // PinnedTestRules returns the small version of game name, dealt with more
 // cards face down than usual so that cards are pinned often enough to be
@@ -228,4 +229,96 @@ func TestBlockedDeal(t *testing.T) {
 		t.Errorf("a solve of %d nodes made %.0f allocations, want at most 3,000 (none per node)", res.Stats.Nodes, allocs)
 	}
 	t.Logf("deal 4: lost in %d nodes, %.0f allocations", res.Stats.Nodes, allocs)
+}
+
+// TestPinnedStrict checks the extensions of the pinned-card and
+// blocked-pair proofs for Klondike Strict (held cards, the last pass's
+// waste, the one separator of a pile; pinned.go) against the exhaustive
+// search without pruning, on the small Strict game with and without
+// worrying back, as dealt, face up (several cards to a pile, not always
+// one run), with more cards face down, and so with two passes and with
+// unlimited ones: every position
+// met in random play that a proof calls lost is lost. Each extension must
+// decide positions that the proofs without it do not (held cards, the
+// waste, the separator) in one of the ten games, so that each is
+// tested, and the small search must skip children with them; the cheap condition
+// (mayPinWhole) must hold wherever a set S is found; and the small
+// search, which prunes with them, must agree with the unpruned one.
+func TestPinnedStrict(t *testing.T) {
+	deals := 3000
+	if testing.Short() {
+		deals = 600
+	}
+	_, strict, err := variants.Resolve("klondike-strict", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pinApplies(&strict) {
+		t.Fatal("the pinned-card proof does not apply to Klondike Strict")
+	}
+	small, _ := variants.Small("klondike-strict")
+	down := small
+	down.Deal = []engine.PileDeal{{Down: 0, Up: 1}, {Down: 2, Up: 1}, {Down: 4, Up: 1}}
+	up := small
+	up.Deal = []engine.PileDeal{{Up: 1}, {Up: 2}, {Up: 3}}
+	// two passes and unlimited ones, not games anyone plays: the waste is
+	// a candidate only in the second pass, never where the passes are
+	// unlimited
+	twice, always := down, down
+	twice.Passes, always.Passes = 2, 0
+	var held, waste, sep int
+	var skips int64
+	for _, c := range []struct {
+		name  string
+		rules engine.Rules
+	}{{"dealt", small}, {"face-up", up}, {"face-down", down}, {"two-passes", twice}, {"unlimited-passes", always}} {
+		for _, wb := range []bool{false, true} {
+			rules := c.rules
+			rules.WorryBack = wb
+			t.Run(fmt.Sprintf("%s/worry=%v", c.name, wb), func(t *testing.T) {
+				var prefilter int
+				pinned, sk := checkClaimIsLost(t, rules, deals, 200, rand.NewPCG(3, 41), func(pt *pinTable, s *engine.State) (bool, bool) {
+					found := pt.pinnedSet(s)
+					if found && !pt.mayPinWhole(s) {
+						prefilter++
+					}
+					if !found {
+						return false, false
+					}
+					noWaste, plain := *pt, *pt
+					noWaste.lastPass = 1 << 30 // never reached: the waste off
+					plain.whole = false
+					switch {
+					case !noWaste.pinnedSet(s):
+						waste++
+					case !plain.pinnedSet(s):
+						held++
+					}
+					return true, false
+				})
+				blocked, _ := checkClaimIsLost(t, rules, deals, 0, rand.NewPCG(5, 43), func(pt *pinTable, s *engine.State) (bool, bool) {
+					if pt.pinnedSet(s) {
+						return false, true
+					}
+					if !pt.blockedAny(s) {
+						return false, false
+					}
+					plain := *pt
+					plain.whole = false
+					if !plain.blockedAny(s) {
+						sep++
+					}
+					return true, false
+				})
+				skips += sk
+				t.Logf("%d pinned positions checked lost, %d blocked ones; so far %d need held cards, %d the waste, %d the one separator; %d children skipped", pinned, blocked, held, waste, sep, skips)
+				if prefilter > 0 {
+					t.Errorf("%d positions with a set S where mayPinWhole says none can be", prefilter)
+				}
+			})
+		}
+	}
+	if held == 0 || waste == 0 || sep == 0 || skips == 0 {
+		t.Errorf("an extension decided no position: held cards %d, waste %d, one separator %d; children skipped in the searches %d", held, waste, sep, skips)
+	}
 }

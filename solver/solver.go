@@ -964,6 +964,12 @@ func (sr *search) node(s *engine.State, depth int, pend pendT, key []byte, base 
 	if sr.budgetSpent() {
 		return false
 	}
+	if sr.pin != nil && sr.pin.whole && sr.pin.pinnedAny(s) {
+		// where cards are held, the pinned cards are looked for at each
+		// new node rather than after each move (pinned.go)
+		sr.pinSkips++
+		return false
+	}
 	if sr.rguide != nil && sr.rguide.isLost(s, sr.nodesLeft()) {
 		return false
 	}
