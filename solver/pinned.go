@@ -288,28 +288,24 @@ func (pt *pinTable) pinnedSet(s *engine.State) bool {
 			u |= 1 << (x & 63)
 		}
 	}
-	if pt.whole && s.Recycles() >= pt.lastPass && pt.lastPass >= 0 {
-		// the last pass's waste: only its top moves, as a reserve's
+	// A reserve's card with cards under it (dealt onto it), and the last
+	// pass's waste card: only the top moves, so each is a break (see
+	// Reserves in the theorem's comment, and the last pass's waste).
+	stack := func(cards []engine.Card) {
 		var u uint64
-		for j, x := range s.Waste() {
-			if j > 0 && pt.fill&(1<<(x&63)) == 0 && pt.after[x&63] != 0 && n < len(xs) {
-				xs[n], unders[n], in = x, u, in|1<<n
-				n++
-			}
-			u |= 1 << (x & 63)
-		}
-	}
-	// A reserve's card with cards under it (dealt onto it): only the top
-	// moves, so each is a break (see Reserves in the theorem's comment).
-	for k := 0; k < s.Game().Rules.Reserves; k++ {
-		var u uint64
-		for j, x := range s.Reserve(k) {
+		for j, x := range cards {
 			if j > 0 && x.Valid() && pt.fill&(1<<x) == 0 && pt.after[x] != 0 && n < len(xs) {
 				xs[n], unders[n], in = x, u, in|1<<n
 				n++
 			}
 			u |= 1 << (x & 63)
 		}
+	}
+	if pt.wasteHeld(s) {
+		stack(s.Waste())
+	}
+	for k := 0; k < s.Game().Rules.Reserves; k++ {
+		stack(s.Reserve(k))
 	}
 	if in == 0 {
 		return false
@@ -336,6 +332,12 @@ func (pt *pinTable) pinnedSet(s *engine.State) bool {
 	return false
 }
 
+// wasteHeld tells whether s's waste cards are candidates: cards are held
+// and no recycle is left.
+func (pt *pinTable) wasteHeld(s *engine.State) bool {
+	return pt.whole && pt.lastPass >= 0 && s.Recycles() >= pt.lastPass
+}
+
 // mayPinWhole is a necessary condition of a set S where cards are held
 // (pt.whole) and each pile's face-up cards are one run (always in play
 // from a Klondike deal), cheaper than looking for S: then S has a member
@@ -358,7 +360,7 @@ func (pt *pinTable) mayPinWhole(s *engine.State) bool {
 			}
 		}
 	}
-	last := s.Recycles() >= pt.lastPass && pt.lastPass >= 0
+	last := pt.wasteHeld(s)
 	w := s.Waste()
 	if last && len(w) > 1 {
 		for _, x := range w[:len(w)-1] {
