@@ -115,57 +115,6 @@ func TestMonotonicity(t *testing.T) {
 	}
 }
 
-// TestSearchSignature pins the node count and verdict of node-budgeted
-// searches of fixed deals: the search must be deterministic (the same
-// count on every run). A deliberate change to the search order or pruning
-// changes these numbers; update them then, and only then.
-func TestSearchSignature(t *testing.T) {
-	cases := []struct {
-		draw, passes int
-		worry        bool
-		seed         uint64
-		maxNodes     int64
-		verdict      solver.Verdict
-		nodes        int64
-	}{
-		{1, 0, false, 1, 20000, solver.Won, 90},
-		{3, 0, false, 2, 20000, solver.Unknown, 20000},
-		{3, 1, true, 3, 20000, solver.Lost, 840}, // 810 before solver v8 counted every foundation card within reach
-		// decided by the guided real search after relaxed rounds (lost:
-		// the guided search ran out of moves; won)
-		{3, 0, false, 2, 1_000_000, solver.Lost, 176680}, // 160680 before v13 (the root search's probes), 159689 before v12 (the coarse game first), 164768 before v11 (deferred moves), 239673 before v10 (the root search of the relaxed game)
-		{3, 0, true, 26, 1_000_000, solver.Won, 2278},    // 2404 before v50, 2369 before v13, 2299 before v12, 2398 before v11, 2938 before v10, 2964 before v7, 2921 before v8
-	}
-	for _, c := range cases {
-		r := engine.Klondike(c.draw, c.passes)
-		r.WorryBack = c.worry
-		g := engine.MustGame(r)
-		s, err := g.NewState(engine.NativeDeal(&r, c.seed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var first solver.Result
-		for run := 0; run < 2; run++ {
-			res := solver.Solve(context.Background(), s, solver.Options{MaxNodes: c.maxNodes})
-			if run == 0 {
-				first = res
-			} else if res.Verdict != first.Verdict || res.Stats.Nodes != first.Stats.Nodes {
-				t.Errorf("%s seed %d: not deterministic: %v/%d nodes then %v/%d nodes", ruleName(&r), c.seed,
-					first.Verdict, first.Stats.Nodes, res.Verdict, res.Stats.Nodes)
-			}
-		}
-		if first.Verdict != c.verdict || first.Stats.Nodes != c.nodes {
-			t.Errorf("%s seed %d, MaxNodes %d: got %v after %d nodes, pinned %v after %d nodes",
-				ruleName(&r), c.seed, c.maxNodes, first.Verdict, first.Stats.Nodes, c.verdict, c.nodes)
-		}
-		if first.Verdict == solver.Won {
-			if err := replay(s, first.Solution); err != nil {
-				t.Errorf("%s seed %d: %v", ruleName(&r), c.seed, err)
-			}
-		}
-	}
-}
-
 // TestPruneAgreesWithNoPrune checks that the pruned search and the NoPrune
 // search give the same verdict on small games with worrying back and
 // cells (where the safe-move proofs are at their most delicate), and that
