@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -310,6 +311,36 @@ func matchStep(s *State, st Step, moves []Move, fl FoundationLabels) (Move, erro
 // Verify replays steps from s as Replay does and checks that they win.
 func Verify(s State, steps []Step) error {
 	return VerifyLabelled(s, steps, FoundationLabels{})
+}
+
+// VerifyMoves checks a line of the engine's moves from s, as a solver
+// gives it: each move must be one of s.Moves at its turn, played while
+// the game is not yet won, and leave a state that passes Validate; the
+// line must end in a win. The error names the move, counted from 1.
+func VerifyMoves(s State, moves []Move) error {
+	legal := make([]Move, 0, 128)
+	for i, m := range moves {
+		if s.Won() {
+			return fmt.Errorf("move %d (%v): the game is already won", i+1, m)
+		}
+		legal = s.Moves(legal[:0])
+		if !slices.Contains(legal, m) {
+			return fmt.Errorf("move %d (%v) is not legal", i+1, m)
+		}
+		s.Apply(m)
+		if err := s.Validate(); err != nil {
+			return fmt.Errorf("move %d (%v) leaves an invalid state: %v", i+1, m, err)
+		}
+	}
+	if !s.Won() {
+		verb := "end"
+		if len(moves) == 1 {
+			verb = "ends"
+		}
+		return fmt.Errorf("the %s %s short of a win: %d of %d cards on the foundations",
+			plural(len(moves), "move"), verb, s.FoundationCards(), s.Game().Rules.RealCards())
+	}
+	return nil
 }
 
 // VerifyLabelled is Verify for steps that name the foundations by the

@@ -60,6 +60,36 @@ func TestVerifyHandWin(t *testing.T) {
 	}
 }
 
+func TestVerifyMoves(t *testing.T) {
+	s := endgameState(t)
+	moves, _, err := StepMoves(s, endgameWin, FoundationLabels{})
+	if err != nil {
+		t.Fatalf("StepMoves(hand win) = %v", err)
+	}
+	if err := VerifyMoves(s, moves); err != nil {
+		t.Fatalf("VerifyMoves(hand win) = %v, want nil", err)
+	}
+	tests := []struct {
+		name  string
+		moves []Move
+		want  string
+	}{
+		{"short", moves[:4], "the 4 moves end short of a win: 51 of 52 cards on the foundations"},
+		{"one short", moves[:1], "the 1 move ends short of a win: 49 of 52 cards on the foundations"},
+		{"illegal", []Move{moves[0], moves[0]}, "is not legal"},
+		{"after the win", append(moves[:len(moves):len(moves)], moves[0]), "the game is already won"},
+	}
+	for _, tc := range tests {
+		err := VerifyMoves(s, tc.moves)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: VerifyMoves = %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+	if err := VerifyMoves(s, moves[:4]); err == nil || err.Error() != tests[0].want {
+		t.Errorf("short: VerifyMoves = %v, want exactly %q", err, tests[0].want)
+	}
+}
+
 func TestReplayRejects(t *testing.T) {
 	s := endgameState(t)
 	mv := func(from, to string, n int, card string) Step {

@@ -117,7 +117,7 @@ func startState(g *engine.Game, deal DealFunc, seed uint64) (engine.State, error
 func solveState(ctx context.Context, s engine.State, seed uint64, opt solver.Options) (Record, error) {
 	res := solver.Solve(ctx, s, opt)
 	if res.Verdict == solver.Won {
-		if err := replay(s, res.Solution); err != nil {
+		if err := engine.VerifyMoves(s, res.Solution); err != nil {
 			return Record{}, &SolverBugError{Seed: seed, Err: err}
 		}
 	}
@@ -127,23 +127,6 @@ func solveState(ctx context.Context, s engine.State, seed uint64, opt solver.Opt
 		Nodes:  res.Stats.Nodes, States: res.Stats.Stored, TableBytes: res.Stats.TableSize,
 		SolutionLen: len(res.Solution),
 	}, nil
-}
-
-// replay plays moves from s, each checked against the legal moves, and
-// requires a won end.
-func replay(s engine.State, moves []engine.Move) error {
-	var buf []engine.Move
-	for i, m := range moves {
-		buf = s.Moves(buf[:0])
-		if !slices.Contains(buf, m) {
-			return fmt.Errorf("move %d (%v) is not legal", i+1, m)
-		}
-		s.Apply(m)
-	}
-	if !s.Won() {
-		return fmt.Errorf("the %d moves do not win", len(moves))
-	}
-	return nil
 }
 
 // Summary sums up records.

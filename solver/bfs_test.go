@@ -127,40 +127,6 @@ func bfs(start engine.State, maxStates int) bfsResult {
 // bfsKey holds a fullKey: the games of these tests write at most 96 bytes.
 type bfsKey [96]byte
 
-// replay checks that sol, a solver's solution, is a line of legal atomic
-// moves from start (each one among start's Moves at its turn) that ends
-// with every card on the foundations.
-func replay(start engine.State, sol []engine.Move) error {
-	s := start
-	var moves []engine.Move
-	for i, m := range sol {
-		if s.Won() {
-			return fmt.Errorf("move %d (%v): the game is already won", i+1, m)
-		}
-		moves = s.Moves(moves[:0])
-		legal := false
-		for _, x := range moves {
-			if x == m {
-				legal = true
-				break
-			}
-		}
-		if !legal {
-			return fmt.Errorf("move %d (%v) is not legal; legal: %v\n%s", i+1, m, moves,
-				engine.FormatText(s.Layout(), engine.TextOptions{}))
-		}
-		s.Apply(m)
-		if err := s.Validate(); err != nil {
-			return fmt.Errorf("move %d (%v) leaves an invalid state: %v", i+1, m, err)
-		}
-	}
-	if !s.Won() {
-		return fmt.Errorf("after %d moves the game is not won:\n%s", len(sol),
-			engine.FormatText(s.Layout(), engine.TextOptions{}))
-	}
-	return nil
-}
-
 // smallRules is Klondike cut down to ranks A..ranks and the first piles of
 // the triangle deal.
 func smallRules(draw, passes, ranks, piles int) engine.Rules {
@@ -288,7 +254,7 @@ func checkAgainstBFS(t *testing.T, rules engine.Rules, seed0 uint64, n int) tall
 					ruleName(&rules), seed, label, res.Verdict, want.won, want.states,
 					engine.FormatText(l, engine.TextOptions{}))
 			case res.Verdict == solver.Won:
-				if err := replay(start, res.Solution); err != nil {
+				if err := engine.VerifyMoves(start, res.Solution); err != nil {
 					bad++
 					t.Errorf("%s seed %d (%s): the solution does not replay: %v\n%s",
 						ruleName(&rules), seed, label, err, engine.FormatText(l, engine.TextOptions{}))
@@ -315,11 +281,11 @@ func TestBFSOracleSelf(t *testing.T) {
 		t.Fatal("capped on a 8-card game")
 	}
 	// An empty line does not win.
-	if err := replay(s, nil); err == nil {
+	if err := engine.VerifyMoves(s, nil); err == nil {
 		t.Error("replay accepted an empty line on an unfinished game")
 	}
 	// A recycle on a fresh deal is never legal.
-	if err := replay(s, []engine.Move{engine.MoveRecycle}); err == nil {
+	if err := engine.VerifyMoves(s, []engine.Move{engine.MoveRecycle}); err == nil {
 		t.Error("replay accepted a recycle on a fresh deal")
 	}
 	// With unlimited passes and draw 1, eight cards, one pile, Kings on

@@ -54,7 +54,7 @@ func checkGuidedAgainstNoPrune(t *testing.T, sets []namedRules, deals int, appli
 			}
 			if got.Verdict == Won {
 				won++
-				if err := replaySolution(s, got.Solution); err != nil {
+				if err := engine.VerifyMoves(s, got.Solution); err != nil {
 					t.Fatalf("%s seed %d: %v", v.name, seed, err)
 				}
 			} else {

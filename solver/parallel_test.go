@@ -2,7 +2,6 @@ package solver
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
@@ -50,7 +49,7 @@ func TestWorkersSameVerdict(t *testing.T) {
 					t.Fatalf("%s seed %d: %d workers say %v, one worker %v", c.name, seed, w, many.Verdict, one.Verdict)
 				}
 				if many.Verdict == Won {
-					if err := replayWins(s, many.Solution); err != nil {
+					if err := engine.VerifyMoves(s, many.Solution); err != nil {
 						t.Fatalf("%s seed %d, %d workers: %v", c.name, seed, w, err)
 					}
 				}
@@ -66,24 +65,3 @@ func TestWorkersSameVerdict(t *testing.T) {
 		}
 	}
 }
-
-func replayWins(s engine.State, moves []engine.Move) error {
-	var buf []engine.Move
-	for i, m := range moves {
-		buf = s.Moves(buf[:0])
-		ok := false
-		for _, x := range buf {
-			ok = ok || x == m
-		}
-		if !ok {
-			return errorf("move %d (%v) is not legal", i+1, m)
-		}
-		s.Apply(m)
-	}
-	if !s.Won() {
-		return errorf("%d moves do not win", len(moves))
-	}
-	return nil
-}
-
-func errorf(format string, a ...any) error { return fmt.Errorf(format, a...) }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
@@ -322,28 +321,11 @@ func solveAgrees(t *testing.T, r *engine.Rules, seed uint64, s engine.State, wan
 		t.Fatalf("%s seed %d: %s says %v (%+v), NoPrune says %v", rulesLabel(r), seed, who, got.Verdict, got.Stats, want)
 	}
 	if got.Verdict == Won {
-		if err := replaySolution(s, got.Solution); err != nil {
+		if err := engine.VerifyMoves(s, got.Solution); err != nil {
 			t.Fatalf("%s seed %d (%s): %v", rulesLabel(r), seed, who, err)
 		}
 	}
 	return got
-}
-
-// replaySolution checks that sol is a line of legal moves that wins.
-func replaySolution(start engine.State, sol []engine.Move) error {
-	s := start
-	var moves []engine.Move
-	for i, m := range sol {
-		moves = s.Moves(moves[:0])
-		if !slices.Contains(moves, m) {
-			return fmt.Errorf("move %d (%v) is not legal", i+1, m)
-		}
-		s.Apply(m)
-	}
-	if !s.Won() {
-		return fmt.Errorf("the line does not win")
-	}
-	return nil
 }
 
 // uncoveredLoop is the plain count uncovered is checked against: for each

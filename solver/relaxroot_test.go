@@ -46,7 +46,7 @@ func TestRealizeRelaxedWins(t *testing.T) {
 				if path == nil {
 					continue
 				}
-				if err := replaySolution(s, path); err != nil {
+				if err := engine.VerifyMoves(s, path); err != nil {
 					t.Fatalf("%s seed %d: the realized line does not replay: %v", rulesLabel(&r), seed, err)
 				}
 				realized++

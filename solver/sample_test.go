@@ -106,7 +106,7 @@ func TestSamplerAgreesWithBFS(t *testing.T) {
 					case got == solver.Won:
 						won++
 						sol = z.AppendSolution(sol[:0])
-						if err := replay(s, sol); err != nil {
+						if err := engine.VerifyMoves(s, sol); err != nil {
 							t.Errorf("%s seed %d/%d: the solution does not replay: %v\n%s", v.name, seed, k, err,
 								engine.FormatText(s.Layout(), engine.TextOptions{}))
 						}
@@ -155,7 +155,7 @@ func TestSamplerFullDeals(t *testing.T) {
 			case solver.Won:
 				won++
 				sol = big.AppendSolution(sol[:0])
-				if err := replay(s, sol); err != nil {
+				if err := engine.VerifyMoves(s, sol); err != nil {
 					t.Errorf("%s seed %d: the solution does not replay: %v", ruleName(&rules), seed, err)
 				}
 			case solver.Lost:

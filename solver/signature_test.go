@@ -185,7 +185,7 @@ func signatureSolve(t *testing.T, game, opts string, seed uint64, maxNodes int64
 		}
 	}
 	if first.Verdict == solver.Won {
-		if err := engine.Verify(s, engine.Steps(s, first.Solution)); err != nil {
+		if err := engine.VerifyMoves(s, first.Solution); err != nil {
 			t.Errorf("%s %s seed %d: the win does not replay: %v", game, opts, seed, err)
 		}
 	}

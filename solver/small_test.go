@@ -46,7 +46,7 @@ func TestSmallAgreesWithSolve(t *testing.T) {
 			}
 			if got == solver.Won {
 				sol = z.AppendSolution(sol[:0])
-				if err := replay(s, sol); err != nil {
+				if err := engine.VerifyMoves(s, sol); err != nil {
 					t.Errorf("%s seed %d: the Small's solution does not replay: %v", v.name, seed, err)
 				}
 			}
@@ -74,7 +74,7 @@ func TestSmallFullDeals(t *testing.T) {
 		case solver.Won:
 			won++
 			sol = big.AppendSolution(sol[:0])
-			if err := replay(s, sol); err != nil {
+			if err := engine.VerifyMoves(s, sol); err != nil {
 				t.Errorf("seed %d: the solution does not replay: %v", seed, err)
 			}
 		case solver.Lost:

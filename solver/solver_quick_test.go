@@ -24,7 +24,7 @@ func TestQuickNodes(t *testing.T) {
 			t.Fatalf("deal %d: %v with the default quick search, %v with 100 nodes", seed, a.Verdict, b.Verdict)
 		}
 		if b.Verdict == solver.Won {
-			if err := replay(s, b.Solution); err != nil {
+			if err := engine.VerifyMoves(s, b.Solution); err != nil {
 				t.Fatalf("deal %d: %v", seed, err)
 			}
 		}

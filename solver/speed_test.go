@@ -42,7 +42,7 @@ func TestSpeed(t *testing.T) {
 		switch res.Verdict {
 		case solver.Won:
 			won++
-			if err := replay(s, res.Solution); err != nil {
+			if err := engine.VerifyMoves(s, res.Solution); err != nil {
 				t.Errorf("seed %d: %v", seed, err)
 			}
 		case solver.Lost:

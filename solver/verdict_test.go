@@ -25,7 +25,7 @@ func solveDeal(t *testing.T, rules engine.Rules, seed uint64, budget time.Durati
 	}
 	res := solver.Solve(context.Background(), s, solver.Options{Budget: budget, Mem: 1 << 30})
 	if res.Verdict == solver.Won {
-		if err := replay(s, res.Solution); err != nil {
+		if err := engine.VerifyMoves(s, res.Solution); err != nil {
 			t.Errorf("%s seed %d: the solution does not replay: %v", ruleName(&rules), seed, err)
 		}
 	}
@@ -142,7 +142,7 @@ func TestPruneAgreesWithNoPrune(t *testing.T) {
 						res := solver.Solve(context.Background(), s, solver.Options{NoPrune: np, Budget: time.Minute})
 						v[k] = res.Verdict
 						if res.Verdict == solver.Won {
-							if err := replay(s, res.Solution); err != nil {
+							if err := engine.VerifyMoves(s, res.Solution); err != nil {
 								bad++
 								t.Errorf("%s seed %d (NoPrune %v): %v", ruleName(&r), seed, np, err)
 							}
@@ -191,7 +191,7 @@ func TestWorryBackHardWins(t *testing.T) {
 			t.Errorf("seed %d: %v after %d nodes, want won", seed, res.Verdict, res.Stats.Nodes)
 			continue
 		}
-		if err := replay(s, res.Solution); err != nil {
+		if err := engine.VerifyMoves(s, res.Solution); err != nil {
 			t.Errorf("seed %d: the solution does not replay: %v", seed, err)
 		}
 	}

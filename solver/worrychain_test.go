@@ -34,7 +34,7 @@ func TestWorryChainDeals(t *testing.T) {
 		if res.Verdict != Won {
 			t.Fatalf("draw %d with worrying back, deal %d: %v (%+v), want won", c.draw, c.seed, res.Verdict, res.Stats)
 		}
-		if err := replaySolution(s, res.Solution); err != nil {
+		if err := engine.VerifyMoves(s, res.Solution); err != nil {
 			t.Fatalf("draw %d, deal %d: %v", c.draw, c.seed, err)
 		}
 	}
@@ -76,7 +76,7 @@ recycles: 5
 	if res.Verdict != Won {
 		t.Fatalf("%v (%+v), want won", res.Verdict, res.Stats)
 	}
-	if err := replaySolution(s, res.Solution); err != nil {
+	if err := engine.VerifyMoves(s, res.Solution); err != nil {
 		t.Fatal(err)
 	}
 }
