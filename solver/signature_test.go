@@ -146,8 +146,11 @@ func signatureSolve(t *testing.T, game, opts string, seed uint64, maxNodes int64
 	var o variants.Options
 	if opts != "" {
 		for _, f := range strings.Split(opts, ",") {
-			k, v, _ := strings.Cut(f, "=")
-			n, _ := strconv.Atoi(v)
+			k, v, hasV := strings.Cut(f, "=")
+			n, err := strconv.Atoi(v)
+			if hasV != (k != "wb") || hasV && err != nil {
+				t.Fatalf("signature options %q: bad %q", opts, f)
+			}
 			switch k {
 			case "draw":
 				o.Draw = n
