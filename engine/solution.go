@@ -332,15 +332,7 @@ func VerifyMoves(s State, moves []Move) error {
 			return fmt.Errorf("move %d (%v) leaves an invalid state: %v", i+1, m, err)
 		}
 	}
-	if !s.Won() {
-		verb := "end"
-		if len(moves) == 1 {
-			verb = "ends"
-		}
-		return fmt.Errorf("the %s %s short of a win: %d of %d cards on the foundations",
-			plural(len(moves), "move"), verb, s.FoundationCards(), s.Game().Rules.RealCards())
-	}
-	return nil
+	return wonEnd(&s, len(moves), "move")
 }
 
 // VerifyLabelled is Verify for steps that name the foundations by the
@@ -350,15 +342,22 @@ func VerifyLabelled(s State, steps []Step, fl FoundationLabels) error {
 	if err != nil {
 		return err
 	}
-	if !end.Won() {
-		verb := "end"
-		if len(steps) == 1 {
-			verb = "ends"
-		}
-		return fmt.Errorf("the %s %s short of a win: %d of %d cards on the foundations",
-			plural(len(steps), "step"), verb, end.FoundationCards(), end.Game().Rules.RealCards())
+	return wonEnd(&end, len(steps), "step")
+}
+
+// wonEnd returns nil when end, the state a line of n moves or steps
+// (unit) reached, is won, and otherwise an error saying how far short of a
+// win the line ends.
+func wonEnd(end *State, n int, unit string) error {
+	if end.Won() {
+		return nil
 	}
-	return nil
+	verb := "end"
+	if n == 1 {
+		verb = "ends"
+	}
+	return fmt.Errorf("the %s %s short of a win: %d of %d cards on the foundations",
+		plural(n, unit), verb, end.FoundationCards(), end.Game().Rules.RealCards())
 }
 
 // plural writes a count with its noun, singular for one: "1 card",
