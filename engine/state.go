@@ -255,10 +255,6 @@ func (s *State) Pile(i int) []Card { return s.loc(LocPile0 + Loc(i)) }
 // Down returns the number of face-down cards of pile i.
 func (s *State) Down(i int) int { return int(s.down[i]) }
 
-// Run returns how many cards from the top of pile i may move together
-// (its top run, by the rules' unit; 0 for an empty pile).
-func (s *State) Run(i int) int { return int(s.run[i]) }
-
 // Reserve returns reserve i's cards, bottom to top.
 func (s *State) Reserve(i int) []Card { return s.loc(LocReserve0 + Loc(i)) }
 

@@ -76,8 +76,7 @@ import (
 // run, as in play from a Klondike deal, a set of held cards alone is
 // never found: under a card lie only cards of higher ranks, so (3) would
 // ask of each a held card of a lower rank, without end. A member of S
-// that must meet (1) is then always there: a surface or a waste card,
-// below; mayPinWhole uses it.)
+// that must meet (1) is then always there: a surface or a waste card.)
 //
 // The last pass's waste. Where the passes are limited and none is left,
 // a waste card with cards under it may be taken as X_i too, with U_i the
@@ -121,10 +120,9 @@ import (
 // be rearranged); the other Klondike rule sets keep their search
 // unchanged. With held cards a card put on a pile or brought to the waste
 // makes a candidate too, so the search looks at every new node (counted
-// as a node, and stored, so that the same key is not looked at again),
-// first through a cheap necessary condition (mayPinWhole). It is a pruning that
-// correctness does not need, so NoPrune turns it off, and the
-// differential tests compare the two.
+// as a node, and stored, so that the same key is not looked at again).
+// It is a pruning that correctness does not need, so NoPrune turns it
+// off, and the differential tests compare the two.
 
 // pinApplies tells whether the pinned-card proof holds for the rules and
 // is used there.
@@ -248,15 +246,6 @@ func (pt *pinTable) afterMove(m engine.Move) bool {
 // pinnedAny tells whether s has a set S of cards that meets the
 // theorem's conditions (with its extensions).
 func (pt *pinTable) pinnedAny(s *engine.State) bool {
-	if pt.whole && !pt.mayPinWhole(s) {
-		return false
-	}
-	return pt.pinnedSet(s)
-}
-
-// pinnedSet looks for a set S (pinnedAny, without the cheap condition
-// first).
-func (pt *pinTable) pinnedSet(s *engine.State) bool {
 	// The candidates X: each pile's lowest face-up card over face-down
 	// ones and, with breaks, every face-up card that breaks its pile's
 	// run; unders[n] is the set of the cards under candidate n. held has
@@ -336,54 +325,6 @@ func (pt *pinTable) pinnedSet(s *engine.State) bool {
 // and no recycle is left.
 func (pt *pinTable) wasteHeld(s *engine.State) bool {
 	return pt.whole && pt.lastPass >= 0 && s.Recycles() >= pt.lastPass
-}
-
-// mayPinWhole is a necessary condition of a set S where cards are held
-// (pt.whole) and each pile's face-up cards are one run (always in play
-// from a Klondike deal), cheaper than looking for S: then S has a member
-// that must meet (1), a surface or a waste card (a set of held cards
-// alone is never found, above; there are no breaks), and every card of
-// any U is a pile's card under another one or a waste card under another
-// one, so such a member's hosts are all such cards or dead, and a card
-// that goes up before it is such a card. Where a pile's face-up cards
-// are not one run it says yes (the search for S decides).
-func (pt *pinTable) mayPinWhole(s *engine.State) bool {
-	covered := pt.deadCards(s)
-	for i := 0; i < s.Game().Piles(); i++ {
-		p := s.Pile(i)
-		if len(p)-s.Down(i) != s.Run(i) {
-			return true
-		}
-		if len(p) > 1 {
-			for _, x := range p[:len(p)-1] {
-				covered |= 1 << (x & 63)
-			}
-		}
-	}
-	last := pt.wasteHeld(s)
-	w := s.Waste()
-	if last && len(w) > 1 {
-		for _, x := range w[:len(w)-1] {
-			covered |= 1 << (x & 63)
-		}
-	}
-	may := func(x engine.Card) bool {
-		x &= 63
-		return pt.fill&(1<<x) == 0 && pt.after[x]&covered != 0 && pt.hosts[x]&^covered == 0
-	}
-	for i := 0; i < s.Game().Piles(); i++ {
-		if p, d := s.Pile(i), s.Down(i); d > 0 && d < len(p) && may(p[d]) {
-			return true
-		}
-	}
-	if last {
-		for j := 1; j < len(w); j++ {
-			if may(w[j]) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // Blocked pairs: a second dead-card proof of loss, for the same rules
