@@ -73,24 +73,25 @@ type perfter struct {
 const perftMoveCap = 96
 
 func newPerfter(depth int) *perfter {
+	return &perfter{moves: perftMoveBufs(depth), states: make([]State, depth)}
+}
+
+// perftMoveBufs returns depth empty move buffers of perftMoveCap room
+// each, cut from one array.
+func perftMoveBufs(depth int) [][]Move {
 	backing := make([]Move, depth*perftMoveCap)
-	p := &perfter{moves: make([][]Move, depth), states: make([]State, depth)}
-	for d := range p.moves {
-		p.moves[d] = backing[d*perftMoveCap : d*perftMoveCap : (d+1)*perftMoveCap]
+	moves := make([][]Move, depth)
+	for d := range moves {
+		moves[d] = backing[d*perftMoveCap : d*perftMoveCap : (d+1)*perftMoveCap]
 	}
-	return p
+	return moves
 }
 
 // count adds the sequences of s's moves at level d and below.
 func (p *perfter) count(s *State, d int, counts []PerftCounts) {
 	ms := s.Moves(p.moves[d][:0])
 	p.moves[d] = ms
-	c := &counts[d]
-	c.Nodes += int64(len(ms))
-	for _, m := range ms {
-		c.ByClass[moveClasses[m&classBits|m>>(17-10)&(3<<10)]]++
-		c.Flips += int64(m >> 19 & 1)
-	}
+	counts[d].tally(ms)
 	if d+1 == len(counts) {
 		return
 	}
@@ -98,6 +99,16 @@ func (p *perfter) count(s *State, d int, counts []PerftCounts) {
 	for _, m := range ms {
 		s.Child(m, child)
 		p.count(child, d+1, counts)
+	}
+}
+
+// tally counts the moves ms of one level: each, its class and whether it
+// turns a card.
+func (c *PerftCounts) tally(ms []Move) {
+	c.Nodes += int64(len(ms))
+	for _, m := range ms {
+		c.ByClass[moveClasses[m&classBits|m>>(17-10)&(3<<10)]]++
+		c.Flips += int64(m >> 19 & 1)
 	}
 }
 
@@ -121,11 +132,7 @@ func PerftPacked(p Packed, depth int) []PerftCounts {
 		return nil
 	}
 	counts := make([]PerftCounts, depth)
-	pp := &packedPerfter{moves: make([][]Move, depth), states: make([]Packed, depth)}
-	backing := make([]Move, depth*perftMoveCap)
-	for d := range pp.moves {
-		pp.moves[d] = backing[d*perftMoveCap : d*perftMoveCap : (d+1)*perftMoveCap]
-	}
+	pp := &packedPerfter{moves: perftMoveBufs(depth), states: make([]Packed, depth)}
 	pp.count(&p, 0, counts)
 	return counts
 }
@@ -139,12 +146,7 @@ type packedPerfter struct {
 func (pp *packedPerfter) count(p *Packed, d int, counts []PerftCounts) {
 	ms := p.Moves(pp.moves[d][:0])
 	pp.moves[d] = ms
-	c := &counts[d]
-	c.Nodes += int64(len(ms))
-	for _, m := range ms {
-		c.ByClass[moveClasses[m&classBits|m>>(17-10)&(3<<10)]]++
-		c.Flips += int64(m >> 19 & 1)
-	}
+	counts[d].tally(ms)
 	if d+1 == len(counts) {
 		return
 	}
