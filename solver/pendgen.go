@@ -99,8 +99,11 @@ func (sr *search) pendMoves(s *engine.State, pend pendT, dst []engine.Move) []en
 			if s.Foundation(f) == 0 {
 				continue
 			}
-			// Every worried-back card, to any pile: see "Restrictions together" in generate.go.
-			dst = sr.cardTo(s, s.FoundationTop(f), engine.LocFound0+engine.Loc(f), dst, &tops, target, true)
+			// Each foundation's top onto u (or into an empty pile), and onto
+			// every pile where worryOffered says so: see "Restrictions
+			// together" in restrict.go.
+			x := s.FoundationTop(f)
+			dst = sr.cardTo(s, x, engine.LocFound0+engine.Loc(f), dst, &tops, target, worryOffered(s, pend, x))
 		}
 	}
 	// 4. u to the lowest empty cell.

@@ -26,10 +26,12 @@ import (
 //
 // Each is a node with no moves under the restrictions proven above, so
 // dropping it loses nothing; it only saves a table entry. With worrying
-// back a restricted node also offers every worry-back move, which can
-// bring any foundation card within reach (a chain of them down one
-// foundation), so "face up anywhere" and the fillers count every
-// foundation card, not the tops alone (foundationMask). In a node that
+// back a restricted node also offers worry-back moves that are not uses
+// (see "Restrictions together"). Counted as if it offered them all (which
+// only keeps more moves), these can bring any foundation card within
+// reach (a chain of them down one foundation), so "face up anywhere" and
+// the fillers count every foundation card, not the tops alone
+// (foundationMask). In a node that
 // plays the stock atomically (atomic) no restriction is made, so only the
 // first holds there. With the Joker the first still holds (the Joker is
 // never in a group that moves), and the others look at the moves the
@@ -67,7 +69,7 @@ func (sr *search) useless(s *engine.State, m engine.Move, atomic bool) bool {
 // uselessWorry tells, with one deck and worryPendApplies, whether
 // worrying card f back onto pile y (move m) is useless: the node after it
 // (pendWorry) would have no move, as none of its uses can exist, not even
-// after the other worry-back moves every restricted node offers (see
+// after any other worry-back move a restricted node may offer (see
 // "Restrictions together"; each may bring a foundation card up, so
 // "face up" counts every foundation card, see foundationMask):
 //   - a card put on f: no card that fits on f lies face up anywhere (m
@@ -177,8 +179,9 @@ func faceUpMask(s *engine.State, worry bool) uint64 {
 // foundationMask is the set of the cards on the foundations at any depth
 // (with two decks, cards of which a copy is there), every card when the
 // Joker stands on one, at any depth. With worrying back these may all come up: a
-// restricted node offers every worry-back move (see "Restrictions
-// together"), so a line may worry back a foundation's top to bring the
+// restricted node may offer worry-back moves beside its uses (see
+// "Restrictions together"; counting them all keeps more moves, never
+// fewer), so a line may worry back a foundation's top to bring the
 // card under it within reach, and the card under that, and so on. The
 // useless checks must count them all, not the tops alone: a waste card x
 // whose only possible partner lies under a foundation's top is not useless

@@ -134,3 +134,46 @@ func TestFoundationMask(t *testing.T) {
 		}
 	}
 }
+
+// TestWorryJointUse is a position won only through a joint use (see
+// "Restrictions together"): 4D must go on a black Five to free 3D, and
+// the only one is 5S, under 6S on its foundation, which can go only on
+// 6H, on its own foundation. So 6H is worried back onto 7C, then 6S onto
+// 7D, then 5S onto 6H: 6S's worry-back is no use of 6H, and the node
+// after 6H's offers it because the card under 6S fits on 6H
+// (worryOffered). A search offering after a worry-back only the uses of
+// its card calls this position lost.
+func TestWorryJointUse(t *testing.T) {
+	const pos = `stock:
+waste:
+f1: AC 2C 3C 4C
+f2: AD 2D
+f3: AH 2H 3H 4H 5H 6H
+f4: AS 2S 3S 4S 5S 6S
+t1: 6C 5C 6D 5D 3D | 4D
+t2: KS QS JS 10S 9S 8S 7S KC QC JC 10C 9C 8C | 7C
+t3: KH QH JH 10H 9H 8H 7H KD QD JD 10D 9D 8D | 7D
+t4: |
+t5: |
+t6: |
+t7: |
+recycles: 0
+`
+	l, err := engine.ParseText(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := engine.Klondike(1, 0)
+	r.WorryBack = true
+	s, err := engine.MustGame(r).NewState(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Solve(context.Background(), s, Options{MaxNodes: 1_500_000})
+	if res.Verdict != Won {
+		t.Fatalf("%v (%+v), want won", res.Verdict, res.Stats)
+	}
+	if err := engine.VerifyMoves(s, res.Solution); err != nil {
+		t.Fatal(err)
+	}
+}
