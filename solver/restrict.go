@@ -233,10 +233,10 @@ func (sr *search) partialRestricted(s *engine.State, i, rest int) bool {
 // built up in suit from the Ace and no wrapping, h is x's predecessor in
 // its suit, and the node offers the worry-back of x onto every pile that
 // takes it only when that h fits on u (or may fill the empty pile: never
-// where only Kings fill, as no card lies on a King on a foundation); with two decks,
-// where the card under x may be any card of x's suit (pendCard), with
-// ranks wrapping, a dealt base or the Joker, every worry-back move is
-// offered. Offering more moves is always sound.
+// where only Kings fill, as no card lies on a King on a foundation); with
+// two decks, where the card under x may be any card of x's suit
+// (pendCard), with ranks wrapping, a dealt base or the Joker, every
+// worry-back move is offered. Offering more moves is always sound.
 //
 // Measured (results.SolverVersion 57, which made this narrowing; before
 // it every worry-back was offered in one deck too): Klondike Strict with
