@@ -87,15 +87,7 @@ func (z *Small) Nodes() int64 { return z.sr.nodes }
 // with engine.State.Apply to a won state.
 func (z *Small) AppendSolution(dst []engine.Move) []engine.Move {
 	s := z.start
-	for _, m := range z.sr.path {
-		for k := 0; k < m.steps(); k++ {
-			st := stockStep(&s)
-			dst = append(dst, st)
-			s.Apply(st)
-		}
-		dst = append(dst, m.move())
-		s.Apply(m.move())
-	}
+	dst = appendLine(dst, &s, z.sr.path)
 	return finishSureWin(&s, dst)
 }
 

@@ -87,6 +87,8 @@ type Result struct {
 //	bits  0-31  the engine.Move (kind, from, to, n, flip, Joker destination)
 //	bits 32-39  stock steps before it (the K+ stock)
 //	bits 40-43  ordering score (higher is tried first)
+//	bit  44     in a line: the child's reversible foundation moves were
+//	            played after it (closeBit)
 type sMove uint64
 
 func (m sMove) move() engine.Move { return engine.Move(uint32(m)) }
@@ -155,6 +157,7 @@ type dealRules struct {
 	empties   bool // moves that empty a pile onto another must be followed by a fill
 	talonFree bool // waste-to-pile moves must be followed by a card put on the card played
 	worryPend bool // a card worried back must be followed by a use of it
+	closeUps  bool // a free child's reversible foundation moves are played at once (closeup.go)
 	joker     bool // the game has a Joker: see atomicTalon
 	draw1     bool
 	worry     bool
@@ -180,6 +183,7 @@ func newDealRules(s *engine.State, noPrune bool) *dealRules {
 		empties:   !noPrune && r.StockTo != engine.StockToPiles && !r.DealOnlyWhenStuck,
 		talonFree: !noPrune && talonFreeApplies(r),
 		worryPend: !noPrune && worryPendApplies(r),
+		closeUps:  !noPrune && closeUpsApply(r),
 		joker:     r.Joker,
 		oneDeck:   r.Decks == 1 && !r.Joker,
 		pendGen:   !noPrune && pendGenApplies(r),
@@ -836,18 +840,27 @@ func solveReal(ctx context.Context, s engine.State, opt Options, start, deadline
 
 // expand turns search moves into atomic engine moves.
 func expand(s engine.State, path []sMove) []engine.Move {
-	var out []engine.Move
+	return appendLine(nil, &s, path)
+}
+
+// appendLine appends to dst the atomic engine moves of the search moves
+// path from s, playing them on s: each move's stock steps, the move, and
+// the reversible foundation moves played after it (closeBit).
+func appendLine(dst []engine.Move, s *engine.State, path []sMove) []engine.Move {
 	for _, m := range path {
 		for k := 0; k < m.steps(); k++ {
-			st := stockStep(&s)
-			out = append(out, st)
+			st := stockStep(s)
+			dst = append(dst, st)
 			s.Apply(st)
 		}
 		mv := m.move()
-		out = append(out, mv)
+		dst = append(dst, mv)
 		s.Apply(mv)
+		if m&closeBit != 0 {
+			closeUp(s, &dst)
+		}
 	}
-	return out
+	return dst
 }
 
 // stockStep is the stock action the K+ stock takes next: a draw while the
@@ -1001,6 +1014,9 @@ func (sr *search) node(s *engine.State, depth int, pend pendT, key []byte, base 
 		mv := m.move()
 		next := sr.pendingAfter(&child, mv)
 		child.Apply(mv)
+		if sr.closeUps && next == 0 && closeUp(&child, nil) {
+			m |= closeBit
+		}
 		if sr.pin != nil && sr.pin.lostAfter(&child, mv) {
 			sr.pinSkips++
 			continue // lost: pinned.go
@@ -1023,6 +1039,7 @@ func (sr *search) node(s *engine.State, depth int, pend pendT, key []byte, base 
 type aheadKid struct {
 	st               engine.State
 	next             pendT
+	closed           sMove // closeBit when closeUp played moves after the move
 	start, base, end int
 	hb, h            uint64
 }
@@ -1072,6 +1089,10 @@ func (sr *search) childrenAhead(s *engine.State, depth int, moves []sMove) bool 
 		mv := m.move()
 		k.next = sr.pendingAfter(&k.st, mv)
 		k.st.Apply(mv)
+		k.closed = 0
+		if sr.closeUps && k.next == 0 && closeUp(&k.st, nil) {
+			k.closed = closeBit
+		}
 		k.start = len(kb.keys)
 		kb.keys = sr.appendKey(&k.st, kb.keys)
 		k.base = len(kb.keys) - k.start
@@ -1090,7 +1111,7 @@ func (sr *search) childrenAhead(s *engine.State, depth int, moves []sMove) bool 
 			sr.pinSkips++
 			continue // lost: pinned.go
 		}
-		sr.path = append(sr.path[:depth], m)
+		sr.path = append(sr.path[:depth], m|k.closed)
 		if sr.node(&k.st, depth+1, k.next, kb.keys[k.start:k.end], k.base, k.hb, k.h) {
 			return true
 		}
