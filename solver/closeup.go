@@ -36,21 +36,23 @@ import "github.com/klondike-family/klondike/engine"
 //     restricted (pendingAfter), so the move that reaches a free node is no
 //     worry-back.
 //   - The table. Suppose the search ends lost from a position that can be
-//     won, and take, of the free nodes it stored that can be won (all of
-//     them moved up), one X with (μ, ν) least. Follow from X the first step
-//     of a line as above, to a free Y, which the search reaches as the
-//     moved-up C(Y) through the same restricted nodes (closing touches free
-//     nodes only): μ(C(Y)) ≤ μ(Y) ≤ μ(X) − 1. Each node on the way was
-//     searched, found in the table, or (restricted) skipped because the
-//     free node of its position P is stored: then P is a moved-up position
-//     that can be won, with μ(P) < μ(X), or μ(P) = μ(X) and ν(P) < ν(X)
-//     when every move before it was a worry-back. So C(Y) or P is stored,
-//     can be won, and has a (μ, ν) below X's: a contradiction.
+//     won, and take, of the free nodes it stored that can be won (the root,
+//     searched as it is, and moved-up positions), one X with (μ, ν) least.
+//     Follow from X the first step of a line as above, to a free Y, which
+//     the search reaches as the moved-up C(Y) through the same restricted
+//     nodes (closing touches free nodes only): μ(C(Y)) ≤ μ(Y) ≤ μ(X) − 1.
+//     Each node on the way was searched, found in the table, or
+//     (restricted) skipped because the free node of its position P is
+//     stored: then P (the root, or a moved-up position) was searched with
+//     all its moves and can be won, with μ(P) < μ(X), or μ(P) = μ(X) and
+//     ν(P) < ν(X) when every move before it was a worry-back. So C(Y) or P
+//     is stored, can be won, and has a (μ, ν) below X's: a contradiction.
 //
 // The key is the moved-up position's, never the one before: a free
-// position with such a card is never stored, so the worry-back
-// restriction's subsumption (solver.go) never skips a restricted node for
-// a free node that was only moved up. The rules: those of worryPendApplies,
+// position with such a card is never stored (but for the root, which is
+// searched with all its moves), so the worry-back restriction's
+// subsumption (solver.go) never skips a restricted node for a free node
+// that was only moved up. The rules: those of worryPendApplies,
 // one deck, foundations from the Ace without wrapping, a waste.
 func closeUpsApply(r *engine.Rules) bool {
 	return worryPendApplies(r) && r.Decks == 1 && !r.Wrap && !r.BaseDealt &&
