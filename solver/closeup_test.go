@@ -28,18 +28,10 @@ t6: |
 t7: |
 recycles: 0
 `
-	l, err := engine.ParseText(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := engine.Klondike(1, 0)
-	r.WorryBack = true
+	s := drawOneWorryPosition(t, pos)
+	r := s.Game().Rules
 	if !closeUpsApply(&r) {
 		t.Fatal("closeUpsApply: false for Klondike with worrying back")
-	}
-	s, err := engine.MustGame(r).NewState(l)
-	if err != nil {
-		t.Fatal(err)
 	}
 	start := s
 	var rec []engine.Move

@@ -62,23 +62,7 @@ t6: AC 2S 2C 8S 8D | 5D 4S 3D
 t7: 8C JH | JC 10H
 recycles: 5
 `
-	l, err := engine.ParseText(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := engine.Klondike(1, 0)
-	r.WorryBack = true
-	s, err := engine.MustGame(r).NewState(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := Solve(context.Background(), s, Options{MaxNodes: 1_500_000})
-	if res.Verdict != Won {
-		t.Fatalf("%v (%+v), want won", res.Verdict, res.Stats)
-	}
-	if err := engine.VerifyMoves(s, res.Solution); err != nil {
-		t.Fatal(err)
-	}
+	checkWonWithin(t, drawOneWorryPosition(t, pos), 1_500_000)
 }
 
 // TestFoundationMask: every foundation card at any depth, the walk down a
@@ -159,6 +143,13 @@ t6: |
 t7: |
 recycles: 0
 `
+	checkWonWithin(t, drawOneWorryPosition(t, pos), 1_500_000)
+}
+
+// drawOneWorryPosition is the position of pos (engine.ParseText) in
+// Klondike draw 1 with worrying back.
+func drawOneWorryPosition(t *testing.T, pos string) engine.State {
+	t.Helper()
 	l, err := engine.ParseText(pos)
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +160,14 @@ recycles: 0
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := Solve(context.Background(), s, Options{MaxNodes: 1_500_000})
+	return s
+}
+
+// checkWonWithin solves s within maxNodes nodes and wants it won, with a
+// line that replays.
+func checkWonWithin(t *testing.T, s engine.State, maxNodes int64) {
+	t.Helper()
+	res := Solve(context.Background(), s, Options{MaxNodes: maxNodes})
 	if res.Verdict != Won {
 		t.Fatalf("%v (%+v), want won", res.Verdict, res.Stats)
 	}
