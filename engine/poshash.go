@@ -86,18 +86,17 @@ func (s *State) fullParts(p *posParts) {
 // key, each exactly as AppendKey and AppendPositionKey write them, into
 // the sum of their terms, each mixed (h0), and, when two is set, the sum
 // of the same terms mixed with fingerprintSalt (h1:
-// PositionFingerprint's second word), from one pass over the parts.
+// PositionFingerprint's second word), from one pass over the parts. The
+// terms are pileTerm's, the reserves' and cells', foundTerm's, the
+// Joker's, talonTerm's and recyclesTerm's; ChildFingerprint takes a
+// parent's terms out of its sums and puts the child's in.
 func (s *State) positionHash(p *posParts, two bool) (h0, h1 uint64) {
 	g := s.g
 	r := &g.Rules
 	stockLeft := s.end[0] > s.waste
 	h := hsum{two: two}
 	for i := 0; i < g.piles; i++ {
-		if s.down[i] > 0 || (!g.symPiles && stockLeft) {
-			h.add(p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i])))
-		} else {
-			h.add(p.pile[i] ^ hSymPile)
-		}
+		h.add(s.pileTerm(p, i, stockLeft))
 	}
 	if g.reserves > 0 {
 		fixed := !g.symReserv && stockLeft
@@ -113,29 +112,57 @@ func (s *State) positionHash(p *posParts, two bool) (h0, h1 uint64) {
 		h.add(uint64(c) ^ hCell)
 	}
 	if r.Decks != 1 || r.Joker {
-		if g.founds == 8 {
-			for i := 0; i < 4; i++ {
-				a, b := s.found[i], s.found[i+4]
-				if a > b {
-					a, b = b, a
-				}
-				h.add(hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b))
-			}
-		} else {
-			for i, f := range s.found[:g.founds] {
-				h.add(hFound ^ uint64(i)<<8 ^ uint64(f))
-			}
+		for i := 0; i < g.foundTerms(); i++ {
+			h.add(s.foundTerm(i))
 		}
 		if g.joker {
 			h.add(hJoker ^ uint64(s.jk)<<8 ^ uint64(s.jkRank))
 		}
 	}
-	h.add(p.talon ^ hTalon*uint64(s.waste+1))
+	h.add(s.talonTerm(p))
 	if r.Passes > 0 {
-		h.add(hRecycles ^ uint64(s.recycles))
+		h.add(s.recyclesTerm())
 	}
 	return h.h0, h.h1
 }
+
+// pileTerm is pile i's term: its face-up cards' hash, with its place and
+// face-down count where the key keeps the pile in its place.
+func (s *State) pileTerm(p *posParts, i int, stockLeft bool) uint64 {
+	if s.down[i] > 0 || (!s.g.symPiles && stockLeft) {
+		return p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i]))
+	}
+	return p.pile[i] ^ hSymPile
+}
+
+// foundTerms is the number of foundation terms (where the foundations
+// are hashed): one for each suit's pair of foundations in a two-deck
+// game, whose heights the key takes in either order, else one for each
+// foundation.
+func (g *Game) foundTerms() int {
+	if g.founds == 8 {
+		return 4
+	}
+	return g.founds
+}
+
+// foundTerm is foundation term i (foundTerms).
+func (s *State) foundTerm(i int) uint64 {
+	if s.g.founds == 8 {
+		a, b := s.found[i], s.found[i+4]
+		if a > b {
+			a, b = b, a
+		}
+		return hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b)
+	}
+	return hFound ^ uint64(i)<<8 ^ uint64(s.found[i])
+}
+
+// talonTerm is the talon's term: its hash with the waste position.
+func (s *State) talonTerm(p *posParts) uint64 { return p.talon ^ hTalon*uint64(s.waste+1) }
+
+// recyclesTerm is the passes' term (where the passes are limited).
+func (s *State) recyclesTerm() uint64 { return hRecycles ^ uint64(s.recycles) }
 
 // hsum sums a position's terms, mixed (h0) and, when two is set, mixed
 // with fingerprintSalt (h1).
@@ -148,6 +175,14 @@ func (h *hsum) add(t uint64) {
 	h.h0 += mix(t)
 	if h.two {
 		h.h1 += mix(fingerprintSalt ^ t)
+	}
+}
+
+// sub takes term t out of the sums.
+func (h *hsum) sub(t uint64) {
+	h.h0 -= mix(t)
+	if h.two {
+		h.h1 -= mix(fingerprintSalt ^ t)
 	}
 }
 
@@ -315,4 +350,53 @@ const fingerprintSalt = 0x6a09e667f3bcc909
 func (s *State) PositionFingerprint(p *PositionParts) [2]uint64 {
 	h0, h1 := s.positionHash(&p.p, true)
 	return [2]uint64{h0, h1}
+}
+
+// ChildFingerprint returns s's PositionFingerprint, where s is the
+// position move m leads to from parent, whose parts are pp and whose
+// fingerprint is pf, and cp is pp brought up to date for s (UpdateParts).
+// The sums are the parent's with the terms m changes taken out and the
+// child's put in (sums of terms do not depend on their order), so it is
+// PositionFingerprint(cp) exactly, from the terms of the piles, the
+// foundation and the talon m touches rather than from every term. A deal,
+// a game with reserves, cells or a Joker, and a move that empties the
+// stock or refills it where the piles' places count while the stock
+// lasts, are hashed whole.
+func (s *State) ChildFingerprint(parent *State, pf [2]uint64, pp, cp *PositionParts, m Move) [2]uint64 {
+	g := s.g
+	stockLeft := s.end[0] > s.waste
+	if g.reserves > 0 || g.cells > 0 || g.joker || m.Kind() == KindDeal ||
+		!g.symPiles && stockLeft != (parent.end[0] > parent.waste) {
+		return s.PositionFingerprint(cp)
+	}
+	h := hsum{h0: pf[0], h1: pf[1], two: true}
+	talon := m.Kind() != KindMove
+	if m.Kind() == KindMove {
+		for _, l := range [2]Loc{m.From(), m.To()} {
+			switch {
+			case l.IsPile():
+				i := int(l - LocPile0)
+				h.sub(parent.pileTerm(&pp.p, i, stockLeft))
+				h.add(s.pileTerm(&cp.p, i, stockLeft))
+			case l == LocWaste:
+				talon = true
+			case l.IsFoundation() && g.Rules.Decks != 1:
+				i := int(l - LocFound0)
+				if g.founds == 8 {
+					i %= 4
+				}
+				h.sub(parent.foundTerm(i))
+				h.add(s.foundTerm(i))
+			}
+		}
+	}
+	if talon {
+		h.sub(parent.talonTerm(&pp.p))
+		h.add(s.talonTerm(&cp.p))
+	}
+	if m.Kind() == KindRecycle && g.Rules.Passes > 0 {
+		h.sub(parent.recyclesTerm())
+		h.add(s.recyclesTerm())
+	}
+	return [2]uint64{h.h0, h.h1}
 }

@@ -159,10 +159,13 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	needF := exact == nil || sc&scoreHashTies != 0
 	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
 	var nextParts []engine.PositionParts
+	// the states' fingerprints (without keyMark), where needF
+	curF := [][2]uint64{s.PositionFingerprint(&curParts[0])}
+	var nextF [][2]uint64
 	if exact != nil {
 		add(&s)
 	} else {
-		f := s.PositionFingerprint(&curParts[0])
+		f := curF[0]
 		f[1] |= keyMark
 		seen.insert(f)
 	}
@@ -213,8 +216,12 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if m.steps() > 0 {
 					continue // a waste card below the top: reached by the stock steps
 				}
-				kids = append(kids, beamKid{st: *p, m: m})
+				// the kid's fields are each set before they are read
+				// (parts and f where they are used, pr on the fast path),
+				// so its slot is not cleared first
+				kids = slices.Grow(kids, 1)[:len(kids)+1]
 				c := &kids[len(kids)-1]
+				c.st, c.m = *p, m
 				c.st.Apply(m.move())
 				if c.won = c.st.Won(); c.won {
 					break // the line ends here, unless an earlier child stops the beam
@@ -222,7 +229,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				c.parts = curParts[i]
 				c.st.UpdateParts(m.move(), &c.parts)
 				if needF {
-					c.f = c.st.PositionFingerprint(&c.parts)
+					c.f = c.st.ChildFingerprint(p, curF[i], &curParts[i], &c.parts, m.move())
 				}
 				if exact == nil {
 					c.f[1] |= keyMark
@@ -274,16 +281,20 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			return nil, Stats{Stop: StopMemory}
 		}
 		level := make([]link, len(cands))
-		next, nextParts = next[:0], nextParts[:0]
+		next, nextParts, nextF = next[:0], nextParts[:0], nextF[:0]
 		for j, c := range cands {
 			level[j] = link{c.parent, c.m}
 			next = append(next, cur[c.parent])
 			next[j].Apply(c.m.move())
 			nextParts = append(nextParts, curParts[c.parent])
 			next[j].UpdateParts(c.m.move(), &nextParts[j])
+			if needF {
+				nextF = append(nextF, next[j].ChildFingerprint(&cur[c.parent], curF[c.parent], &curParts[c.parent], &nextParts[j], c.m.move()))
+			}
 		}
 		cur, next = next, cur
 		curParts, nextParts = nextParts, curParts
+		curF, nextF = nextF, curF
 		links = append(links, level)
 	}
 	return nil, st
