@@ -41,12 +41,13 @@ func BenchmarkPlay(b *testing.B) {
 
 // BenchmarkExpert measures the expert: at its defaults on Klondike draw
 // 3, on Yukon at the packs' middle grade (50 solves of 300 nodes a
-// decision, more when it has many lines), and on Holdout and draw 1 at
-// the budget of the results' expert rows (200 solves of 5,000 nodes).
-// Each iteration plays one game from native deals 0, 1, ... in turn (8
-// deals, the others' 4). ns/op (a
-// game) is the figure to compare; a profile of it shows where the
-// expert's time goes (its sample solves, its components).
+// decision, more when it has many lines), and on Holdout, draw 1 and
+// Double Klondike at the budget of the results' expert rows (200 solves
+// of 5,000 nodes). Each iteration plays one game from native deals 0, 1,
+// ... in turn (8 deals, the others' 4). ns/op (a game) is the figure to
+// compare; a profile of it shows where the expert's time goes (its
+// sample solves, its components). A Double Klondike game takes about a
+// minute.
 func BenchmarkExpert(b *testing.B) {
 	for _, bc := range []struct {
 		name, game string
@@ -58,6 +59,7 @@ func BenchmarkExpert(b *testing.B) {
 		{"yukon-50x300", "yukon", nil, Config{Samples: 50, Nodes: 300}, 4},
 		{"holdout-200x5000", "klondike-holdout", nil, Config{Samples: 200, Nodes: 5000}, 4},
 		{"d1-200x5000", "klondike", [][2]string{{"draw", "1"}}, Config{Samples: 200, Nodes: 5000}, 4},
+		{"double-klondike-200x5000", "double-klondike", nil, Config{Samples: 200, Nodes: 5000}, 4},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			g := game(b, bc.game, bc.opts...)
