@@ -437,7 +437,8 @@ import (
 // Klondike with worrying back draw 3 0.999 of the nodes, draw 1 0.993,
 // draw 1 one pass 1.000, draw 3 three passes 0.999, Holdout 0.995. Games
 // without worrying back or with two decks are searched node for node as
-// in version 57.
+// in version 57. A new version adds to searchChanges (below) the rule
+// sets whose search it changes.
 const SolverVersion = "58"
 
 // File names in a result directory.
@@ -484,11 +485,13 @@ type Manifest struct {
 	// winnable): the players who play each won deal and how their wins
 	// make its grade. PlayerVersion is then set too.
 	Grading *Grading `json:"grading,omitempty"`
-	// ContinuedBy lists the builds ("commit, go version") that continued
-	// the run after the one named by Commit and GoVersion: a run may be
-	// continued by another build as long as the solver and player versions
-	// (and everything else that makes a record) are the same; the solver's
-	// only where the records depend on it (unusedFields).
+	// ContinuedBy lists the builds ("commit, go version", with ", solver
+	// vN" where that build's solver version is not SolverVersion) that
+	// continued the run after the one named by Commit and GoVersion: a run
+	// may be continued by another build as long as the player versions
+	// (and everything else that makes a record) are the same, and the
+	// solver versions are the same or search the run's rules alike
+	// (unusedFields).
 	ContinuedBy []string `json:"continued_by,omitempty"`
 	// Retries are the passes that solved the unknown deals again with
 	// other budgets (RunRetry), in order.
@@ -501,18 +504,84 @@ type Manifest struct {
 var provenanceFields = []string{"go_version", "commit", "continued_by"}
 
 // unusedFields are the manifest fields (JSON names) that do not bear on
-// m's records: the solver's version, for a player who never calls the
-// solver (all but the planner and the expert). Such a run may be continued or merged
-// across solver versions; its manifest keeps the first build's version.
-func (m *Manifest) unusedFields() []string {
-	if m.Player != "" && m.Player != "planner" && m.Player != "expert" {
+// the records of two runs a and b of one player (or both thoughtful
+// solving), so that one may continue or be merged with the other: the
+// solver's version, for a player who never calls the solver (all but the
+// planner and the expert), or where the two versions search a's rules
+// node for node alike (SameSearch). The manifest keeps the first build's
+// version; a continuing build with another one is listed with it in
+// ContinuedBy.
+func unusedFields(a, b *Manifest) []string {
+	if a.Player != b.Player {
+		return nil
+	}
+	if a.Player != "" && a.Player != "planner" && a.Player != "expert" ||
+		SameSearch(a.SolverVersion, b.SolverVersion, &a.Rules) {
 		return []string{"solver_version"}
 	}
 	return nil
 }
 
+// searchChanges lists, for each solver version from sameSearchFrom+1 on,
+// a test that holds for every rule set whose search the version changed
+// (it may hold for more): each other rule set it searches node for node
+// as the version before, as SolverVersion's history says.
+var searchChanges = map[int]func(r *engine.Rules) bool{
+	// the pinned-card proofs in Klondike Strict (solver.pinApplies: one
+	// deck only)
+	56: func(r *engine.Rules) bool { return r.Decks == 1 },
+	// the worry-backs a restricted node offers (one deck, worrying back)
+	57: func(r *engine.Rules) bool { return r.Decks == 1 && r.WorryBack },
+	// the foundation moves played before a free node is keyed (one deck,
+	// worrying back)
+	58: func(r *engine.Rules) bool { return r.Decks == 1 && r.WorryBack },
+}
+
+// sameSearchFrom is the oldest solver version SameSearch may find alike
+// with a later one: searchChanges begins after it.
+const sameSearchFrom = 55
+
+// SameSearch tells whether solver versions a and b search the rules r
+// node for node alike (the same verdicts, node counts and lines, so the
+// same records), by searchChanges: no version after the older one up to
+// the newer changed r's search. Versions before sameSearchFrom, and
+// versions not known to this build, are alike only with themselves.
+func SameSearch(a, b string, r *engine.Rules) bool {
+	if a == b {
+		return true
+	}
+	va, err1 := strconv.Atoi(a)
+	vb, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if va > vb {
+		va, vb = vb, va
+	}
+	if va < sameSearchFrom {
+		return false
+	}
+	for v := va + 1; v <= vb; v++ {
+		changed, ok := searchChanges[v]
+		if !ok || changed(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // build names the manifest's build as an entry of ContinuedBy.
 func (m *Manifest) build() string { return m.Commit + ", " + m.GoVersion }
+
+// continuing names m's build as an entry of first's ContinuedBy: build,
+// with m's solver version where it is not first's (a player who never
+// calls the solver, or versions that search first's rules alike).
+func (m *Manifest) continuing(first *Manifest) string {
+	if m.SolverVersion != first.SolverVersion {
+		return m.build() + ", solver v" + m.SolverVersion
+	}
+	return m.build()
+}
 
 // Commit returns the VCS revision the binary was built from, with
 // "+dirty" when the tree was modified, or "unknown".

@@ -131,7 +131,7 @@ func mergeShards(parts []Result) (Result, error) {
 	merged.ContinuedBy = slices.Clone(m0.ContinuedBy)
 	for i := range parts[1:] {
 		m := &parts[i+1].Manifest
-		for _, b := range append([]string{m.build()}, m.ContinuedBy...) {
+		for _, b := range append([]string{m.continuing(m0)}, m.ContinuedBy...) {
 			if b != merged.build() && !slices.Contains(merged.ContinuedBy, b) {
 				merged.ContinuedBy = append(merged.ContinuedBy, b)
 			}
@@ -188,9 +188,7 @@ func joinableShards(n int, dirShard func(i int) (dir, shard string), diff func(i
 // the builds and the fields that do not bear on the records.
 func shardDiff(a, b *Manifest) (field, va, vb string) {
 	ignore := append([]string{"shard", "workers"}, provenanceFields...)
-	if a.Player == b.Player {
-		ignore = append(ignore, b.unusedFields()...)
-	}
+	ignore = append(ignore, unusedFields(a, b)...)
 	return Diff(a, b, ignore...)
 }
 

@@ -379,9 +379,7 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 		return &MismatchError{Dir: dir, Field: "kind", Have: a, Want: b}
 	}
 	ignore := append([]string{"workers"}, provenanceFields...)
-	if old.Player == m.Player {
-		ignore = append(ignore, old.unusedFields()...)
-	}
+	ignore = append(ignore, unusedFields(&old, m)...)
 	if grow {
 		if old.Deals > m.Deals {
 			return &MismatchError{Dir: dir, Field: "deals", Have: fmt.Sprint(old.Deals), Want: fmt.Sprint(m.Deals) + " (--grow never shrinks a range)"}
@@ -405,7 +403,7 @@ func prepareDir(dir string, m *Manifest, grow bool) error {
 	}
 	nm := old
 	nm.Workers, nm.Deals = m.Workers, m.Deals
-	if b := m.build(); b != old.build() && !slices.Contains(old.ContinuedBy, b) {
+	if b := m.continuing(&old); b != old.build() && !slices.Contains(old.ContinuedBy, b) {
 		nm.ContinuedBy = append(slices.Clone(old.ContinuedBy), b)
 	}
 	*m = nm

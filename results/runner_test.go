@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/klondike-family/klondike/engine"
+	"github.com/klondike-family/klondike/variants"
 )
 
 // testManifest is a small draw-3 experiment: deals seeds 100.., 2 workers,
@@ -251,6 +252,77 @@ func TestRunPlayerAcrossSolverVersions(t *testing.T) {
 			if got.SolverVersion != m.SolverVersion {
 				t.Errorf("%s: manifest's solver version %q after the continuation, want the first run's %q", name, got.SolverVersion, m.SolverVersion)
 			}
+		}
+	}
+}
+
+// TestRunAcrossSameSearch: a run continued by a solver version that
+// searches its rules node for node as the run's own (SameSearch) goes on,
+// keeps the first version and lists the build with its version; a version
+// that changed the rules' search is refused. Klondike draw 3 without
+// worrying back: versions 57 and 58 changed only games with it, 56 every
+// one-deck game.
+func TestRunAcrossSameSearch(t *testing.T) {
+	m := testManifest(t, 3, Whole)
+	m.SolverVersion = "57"
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	runDir(t, ctx, dir, m, func(Record) { cancel() })
+	other := m
+	other.SolverVersion, other.Commit = "58", "abc123"
+	if res := runDir(t, context.Background(), dir, other, nil); res.Done != 3 {
+		t.Fatalf("continued run: %d of 3 deals done", res.Done)
+	}
+	got, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "abc123, " + m.GoVersion + ", solver v58"
+	if got.SolverVersion != "57" || len(got.ContinuedBy) != 1 || got.ContinuedBy[0] != want {
+		t.Errorf("manifest after the continuation: solver v%s, continued by %q; want v57 and [%s]", got.SolverVersion, got.ContinuedBy, want)
+	}
+	other.SolverVersion = "56"
+	var mm *MismatchError
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); err != nil {
+		t.Errorf("continued by version 56: %v", err)
+	}
+	other.SolverVersion = "55"
+	if _, err := Run(context.Background(), RunOptions{Dir: dir, Manifest: other}); !errors.As(err, &mm) || mm.Field != "solver_version" {
+		t.Errorf("continued by version 55, which searches one-deck games otherwise: %v, want a mismatch on solver_version", err)
+	}
+}
+
+// TestSameSearch checks SameSearch against SolverVersion's history.
+func TestSameSearch(t *testing.T) {
+	_, dk, err := variants.Resolve("double-klondike", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, strict, err := variants.Resolve("klondike-strict", variants.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d3, d3wb := engine.Klondike(3, 0), engine.Klondike(3, 0)
+	d3wb.WorryBack = true
+	for _, c := range []struct {
+		a, b string
+		r    *engine.Rules
+		want bool
+	}{
+		{"58", "58", &d3wb, true},
+		{"12", "12", &d3wb, true},
+		{"55", "58", &dk, true}, // two decks: 56 to 58 changed one-deck games only
+		{"58", "55", &dk, true},
+		{"54", "58", &dk, false}, // before sameSearchFrom
+		{"55", "59", &dk, false}, // a version this build does not know
+		{"55", "56", &strict, false},
+		{"56", "58", &d3, true},
+		{"56", "57", &d3wb, false},
+		{"57", "58", &d3wb, false},
+		{"55", "x", &dk, false},
+	} {
+		if got := SameSearch(c.a, c.b, c.r); got != c.want {
+			t.Errorf("SameSearch(%s, %s, %d decks, worrying back %v) = %v, want %v", c.a, c.b, c.r.Decks, c.r.WorryBack, got, c.want)
 		}
 	}
 }
