@@ -138,35 +138,34 @@ func TestSearchSignatures(t *testing.T) {
 	}
 }
 
+// TestSignaturesAgreeWithSameSearch: a pin changed by a version after
+// the one the pins were first made at must be of a rule set whose search
+// that version changed by results.SameSearch (its searchChanges entry);
+// else a run of that game could go on across the change.
+func TestSignaturesAgreeWithSameSearch(t *testing.T) {
+	sigs := readSignatures(t)
+	first := sigs[0].version
+	for _, sg := range sigs {
+		first = min(first, sg.version)
+	}
+	for _, sg := range sigs {
+		if sg.version == first {
+			continue
+		}
+		r := signatureRules(t, sg.game, sg.opts)
+		if results.SameSearch(strconv.Itoa(sg.version-1), strconv.Itoa(sg.version), &r) {
+			t.Errorf("%s: changed by solver version %d, which results.SameSearch says searches %s %s as version %d",
+				sg, sg.version, sg.game, sg.opts, sg.version-1)
+		}
+	}
+}
+
 // signatureSolve solves native deal seed of game with opts (comma-separated:
 // draw=N, passes=N, wb) twice within maxNodes, checks that the two runs
 // agree and that a win replays, and returns the first run's result.
 func signatureSolve(t *testing.T, game, opts string, seed uint64, maxNodes int64) solver.Result {
 	t.Helper()
-	var o variants.Options
-	if opts != "" {
-		for _, f := range strings.Split(opts, ",") {
-			k, v, hasV := strings.Cut(f, "=")
-			n, err := strconv.Atoi(v)
-			if hasV != (k != "wb") || hasV && err != nil {
-				t.Fatalf("signature options %q: bad %q", opts, f)
-			}
-			switch k {
-			case "draw":
-				o.Draw = n
-			case "passes":
-				o.Passes, o.PassesSet = n, true
-			case "wb":
-				o.Defoundation, o.DefoundSet = true, true
-			default:
-				t.Fatalf("signature options %q: unknown %q", opts, f)
-			}
-		}
-	}
-	_, r, err := variants.Resolve(game, o)
-	if err != nil {
-		t.Fatalf("%s %s: %v", game, opts, err)
-	}
+	r := signatureRules(t, game, opts)
 	g, err := engine.NewGame(r)
 	if err != nil {
 		t.Fatalf("%s %s: %v", game, opts, err)
@@ -193,6 +192,37 @@ func signatureSolve(t *testing.T, game, opts string, seed uint64, maxNodes int64
 		}
 	}
 	return first
+}
+
+// signatureRules returns the rules of game with a pin's options
+// (comma-separated: draw=N, passes=N, wb).
+func signatureRules(t *testing.T, game, opts string) engine.Rules {
+	t.Helper()
+	var o variants.Options
+	if opts != "" {
+		for _, f := range strings.Split(opts, ",") {
+			k, v, hasV := strings.Cut(f, "=")
+			n, err := strconv.Atoi(v)
+			if hasV != (k != "wb") || hasV && err != nil {
+				t.Fatalf("signature options %q: bad %q", opts, f)
+			}
+			switch k {
+			case "draw":
+				o.Draw = n
+			case "passes":
+				o.Passes, o.PassesSet = n, true
+			case "wb":
+				o.Defoundation, o.DefoundSet = true, true
+			default:
+				t.Fatalf("signature options %q: unknown %q", opts, f)
+			}
+		}
+	}
+	_, r, err := variants.Resolve(game, o)
+	if err != nil {
+		t.Fatalf("%s %s: %v", game, opts, err)
+	}
+	return r
 }
 
 // readSignatures reads testdata/signatures.txt: '#' lines are comments;
