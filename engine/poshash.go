@@ -129,10 +129,16 @@ func (s *State) positionHash(p *posParts, two bool) (h0, h1 uint64) {
 // pileTerm is pile i's term: its face-up cards' hash, with its place and
 // face-down count where the key keeps the pile in its place.
 func (s *State) pileTerm(p *posParts, i int, stockLeft bool) uint64 {
-	if s.down[i] > 0 || (!s.g.symPiles && stockLeft) {
-		return p.pile[i] ^ hFixedPile*(uint64(i+1)<<8|uint64(s.down[i]))
+	return s.g.pileTermOf(p.pile[i], i, int(s.down[i]), stockLeft)
+}
+
+// pileTermOf is the term of pile i with face-up cards of hash h and down
+// cards face down.
+func (g *Game) pileTermOf(h uint64, i, down int, stockLeft bool) uint64 {
+	if down > 0 || (!g.symPiles && stockLeft) {
+		return h ^ hFixedPile*(uint64(i+1)<<8|uint64(down))
 	}
-	return p.pile[i] ^ hSymPile
+	return h ^ hSymPile
 }
 
 // foundTerms is the number of foundation terms (where the foundations
@@ -147,19 +153,25 @@ func (g *Game) foundTerms() int {
 }
 
 // foundTerm is foundation term i (foundTerms).
-func (s *State) foundTerm(i int) uint64 {
-	if s.g.founds == 8 {
-		a, b := s.found[i], s.found[i+4]
+func (s *State) foundTerm(i int) uint64 { return s.g.foundTermOf(&s.found, i) }
+
+// foundTermOf is foundation term i of the foundation heights found.
+func (g *Game) foundTermOf(found *[MaxFoundations]uint8, i int) uint64 {
+	if g.founds == 8 {
+		a, b := found[i], found[i+4]
 		if a > b {
 			a, b = b, a
 		}
 		return hFound ^ uint64(i)<<16 ^ uint64(a)<<8 ^ uint64(b)
 	}
-	return hFound ^ uint64(i)<<8 ^ uint64(s.found[i])
+	return hFound ^ uint64(i)<<8 ^ uint64(found[i])
 }
 
 // talonTerm is the talon's term: its hash with the waste position.
-func (s *State) talonTerm(p *posParts) uint64 { return p.talon ^ hTalon*uint64(s.waste+1) }
+func (s *State) talonTerm(p *posParts) uint64 { return talonTermOf(p.talon, int(s.waste)) }
+
+// talonTermOf is the term of a talon of hash h with waste cards turned.
+func talonTermOf(h uint64, waste int) uint64 { return h ^ hTalon*uint64(waste+1) }
 
 // recyclesTerm is the passes' term (where the passes are limited).
 func (s *State) recyclesTerm() uint64 { return hRecycles ^ uint64(s.recycles) }
@@ -399,4 +411,104 @@ func (s *State) ChildFingerprint(parent *State, pf [2]uint64, pp, cp *PositionPa
 		h.add(s.recyclesTerm())
 	}
 	return [2]uint64{h.h0, h.h1}
+}
+
+// ChildParts sets *cp to the parts of the position legal move m leads to
+// from s, whose parts are pp and whose PositionFingerprint is pf, and
+// returns that position's fingerprint and whether it is won, without
+// making the position: the same parts, fingerprint and win as Apply, then
+// UpdateParts and ChildFingerprint, give (TestChildParts). It does so for
+// a draw, a recycle, and a move of cards from a pile or the waste to a
+// pile or a foundation, in games without reserves, cells or a Joker, but
+// for a draw or a recycle that empties or refills the stock where the
+// piles' places count while it lasts; for any other move ok is false and
+// *cp is left alone. A search that keeps only the children it has not met
+// (the beams) makes the others for nothing.
+func (s *State) ChildParts(m Move, pp *PositionParts, pf [2]uint64, cp *PositionParts) (f [2]uint64, won, ok bool) {
+	g := s.g
+	if g.reserves > 0 || g.cells > 0 || g.joker {
+		return f, false, false
+	}
+	h := hsum{h0: pf[0], h1: pf[1], two: true}
+	stockLeft := s.end[0] > s.waste
+	switch m.Kind() {
+	case KindDraw, KindRecycle:
+		waste := 0
+		if m.Kind() == KindDraw {
+			waste = int(s.waste) + min(int(s.end[0])-int(s.waste), g.Rules.Draw)
+		}
+		if !g.symPiles && stockLeft != (int(s.end[0]) > waste) {
+			return f, false, false
+		}
+		*cp = *pp
+		h.sub(s.talonTerm(&pp.p))
+		h.add(talonTermOf(pp.p.talon, waste))
+		if m.Kind() == KindRecycle && g.Rules.Passes > 0 {
+			h.sub(s.recyclesTerm())
+			h.add(hRecycles ^ uint64(s.recycles+1))
+		}
+		return [2]uint64{h.h0, h.h1}, false, true
+	case KindMove:
+	default:
+		return f, false, false
+	}
+	from, to, n := m.From(), m.To(), m.N()
+	if !from.IsPile() && from != LocWaste || !to.IsPile() && !to.IsFoundation() {
+		return f, false, false
+	}
+	*cp = *pp
+	var moved []Card // the cards that leave from, bottom first
+	if from == LocWaste {
+		// the talon loses the waste's top; the stock stays as it is, so
+		// whether any is left does not change
+		w := int(s.waste) - 1
+		moved = s.cards[w : w+1]
+		if g.Rules.Decks == 1 {
+			var mask uint64
+			for _, c := range s.cards[:s.end[0]] {
+				mask |= 1 << (c & 63)
+			}
+			cp.p.talon = mix(mask &^ (1 << (moved[0] & 63)))
+		} else {
+			var buf [MaxCards]Card
+			k := copy(buf[:], s.cards[:w])
+			k += copy(buf[k:], s.cards[w+1:s.end[0]])
+			cp.p.talon = cardsHash(buf[:k])
+		}
+		h.sub(s.talonTerm(&pp.p))
+		h.add(talonTermOf(cp.p.talon, w))
+	} else {
+		i := int(from - LocPile0)
+		st, e, down := s.start(from), int(s.end[from]), int(s.down[i])
+		moved = s.cards[e-n : e]
+		if down > 0 && e-n-st == down {
+			down-- // the card under the group is turned up
+		}
+		cp.p.pile[i] = cardsHash(s.cards[st+down : e-n])
+		h.sub(s.pileTerm(&pp.p, i, stockLeft))
+		h.add(g.pileTermOf(cp.p.pile[i], i, down, stockLeft))
+	}
+	if to.IsFoundation() {
+		won = s.FoundationCards()+1 == g.realCards
+		if g.Rules.Decks != 1 {
+			j := int(to - LocFound0)
+			found := s.found
+			found[j]++
+			if g.founds == 8 {
+				j %= 4
+			}
+			h.sub(s.foundTerm(j))
+			h.add(g.foundTermOf(&found, j))
+		}
+	} else {
+		j := int(to - LocPile0)
+		st, e := s.start(to), int(s.end[to])
+		var buf [MaxCards]Card
+		k := copy(buf[:], s.cards[st+int(s.down[j]):e])
+		k += copy(buf[k:], moved)
+		cp.p.pile[j] = cardsHash(buf[:k])
+		h.sub(s.pileTerm(&pp.p, j, stockLeft))
+		h.add(g.pileTermOf(cp.p.pile[j], j, int(s.down[j]), stockLeft))
+	}
+	return [2]uint64{h.h0, h.h1}, won, true
 }

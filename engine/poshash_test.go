@@ -56,3 +56,78 @@ func TestUpdateParts(t *testing.T) {
 		})
 	}
 }
+
+// TestChildParts plays random games of every rule set and, at each
+// position, checks every legal move that ChildParts takes against the
+// child made: the same parts as UpdateParts brings, the fingerprint made
+// from every term, and the win. It also requires ChildParts to take the
+// moves it names (every draw, recycle and pile or waste move to a pile or
+// foundation where the game has no reserves, cells or Joker), so that a
+// fast path that gave up everywhere would fail.
+func TestChildParts(t *testing.T) {
+	deals, plies := 10, 300
+	if testing.Short() {
+		deals = 3
+	}
+	sets := playRuleSets()
+	maps.Copy(sets, familyRuleSets())
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
+		r := sets[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			g := MustGame(r)
+			plain := g.reserves == 0 && g.cells == 0 && !g.joker
+			var buf []Move
+			taken := 0
+			for seed := uint64(0); seed < uint64(deals); seed++ {
+				s, err := g.NewState(NativeDeal(&r, seed))
+				if err != nil {
+					t.Fatalf("deal %d: %v", seed, err)
+				}
+				rng := rand.New(rand.NewPCG(seed, 11))
+				p := s.PositionParts()
+				f := s.PositionFingerprint(&p)
+				for ply := 0; ply < plies; ply++ {
+					buf = s.Moves(buf[:0])
+					if len(buf) == 0 {
+						break
+					}
+					for _, m := range buf {
+						var cp PositionParts
+						cf, won, ok := s.ChildParts(m, &p, f, &cp)
+						from, to := m.From(), m.To()
+						named := m.Kind() == KindDraw || m.Kind() == KindRecycle ||
+							m.Kind() == KindMove && (from.IsPile() || from == LocWaste) && (to.IsPile() || to.IsFoundation())
+						if !ok {
+							if plain && named && g.symPiles {
+								t.Fatalf("deal %d ply %d: ChildParts does not take %v", seed, ply, m)
+							}
+							continue
+						}
+						taken++
+						c := s
+						c.Apply(m)
+						wp := p
+						c.UpdateParts(m, &wp)
+						if cp != wp {
+							t.Fatalf("deal %d ply %d: ChildParts of %v gives parts %x, the child's %x", seed, ply, m, cp, wp)
+						}
+						if wf := c.PositionFingerprint(&wp); cf != wf {
+							t.Fatalf("deal %d ply %d: ChildParts of %v gives fingerprint %x, the child's %x", seed, ply, m, cf, wf)
+						}
+						if won != c.Won() {
+							t.Fatalf("deal %d ply %d: ChildParts of %v says won %v, the child %v", seed, ply, m, won, c.Won())
+						}
+					}
+					m := pickGreedy(rng, buf)
+					s.Apply(m)
+					s.UpdateParts(m, &p)
+					f = s.PositionFingerprint(&p)
+				}
+			}
+			if plain && taken == 0 {
+				t.Errorf("ChildParts took no move of %d deals", deals)
+			}
+		})
+	}
+}

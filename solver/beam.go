@@ -217,11 +217,25 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 					continue // a waste card below the top: reached by the stock steps
 				}
 				// the kid's fields are each set before they are read
-				// (parts and f where they are used, pr on the fast path),
-				// so its slot is not cleared first
+				// (parts and f where they are used, pr on the fast path,
+				// st where made), so its slot is not cleared first
 				kids = slices.Grow(kids, 1)[:len(kids)+1]
 				c := &kids[len(kids)-1]
-				c.st, c.m = *p, m
+				c.m, c.made = m, false
+				if exact == nil {
+					// the fast path: the kid's parts and fingerprint
+					// from its parent's, the kid made only if it is new
+					var ok bool
+					if c.f, c.won, ok = p.ChildParts(m.move(), &curParts[i], curF[i], &c.parts); ok {
+						if c.won {
+							break
+						}
+						c.f[1] |= keyMark
+						c.pr = seen.fetch(c.f)
+						continue
+					}
+				}
+				c.st, c.made = *p, true
 				c.st.Apply(m.move())
 				if c.won = c.st.Won(); c.won {
 					break // the line ends here, unless an earlier child stops the beam
@@ -256,6 +270,10 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				nodes++
 				if maxNodes > 0 && nodes >= maxNodes {
 					return nil, Stats{Stop: StopNodes}
+				}
+				if !c.made {
+					c.st = cur[i]
+					c.st.Apply(c.m.move())
 				}
 				if nodes&1023 == 0 {
 					if !deadline.IsZero() && time.Now().After(deadline) {
@@ -300,9 +318,11 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	return nil, st
 }
 
-// beamKid is a child the beam makes: the state after move m, whether it
-// is won, its parts and fingerprint (with keyMark set on the fast path)
-// and its set slot's probe.
+// beamKid is a child the beam makes: the state after move m (on the fast
+// path made only once the kid is found new, where engine.ChildParts gives
+// its parts and fingerprint from the parent's), whether it is won, its
+// parts and fingerprint (with keyMark set on the fast path) and its set
+// slot's probe.
 type beamKid struct {
 	st    engine.State
 	parts engine.PositionParts
@@ -310,6 +330,7 @@ type beamKid struct {
 	pr    probe
 	m     sMove
 	won   bool
+	made  bool // st is the state after m (else it is made once the kid is found new)
 }
 
 // beamScoring chooses the terms beamScore adds to its plain score.
