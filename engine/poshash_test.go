@@ -131,3 +131,66 @@ func TestChildParts(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkChildParts compares the beams' two ways to a child's parts and
+// fingerprint on Double Klondike: ChildParts from the parent alone, and
+// the child made (a copy, Apply) with UpdateParts and ChildFingerprint.
+// Each op takes every legal move of one of 64 positions of random games.
+func BenchmarkChildParts(b *testing.B) {
+	r := familyRuleSets()["double-klondike"]
+	g := MustGame(r)
+	type pos struct {
+		s     State
+		p     PositionParts
+		f     [2]uint64
+		moves []Move
+	}
+	var ps []pos
+	for seed := uint64(0); len(ps) < 64; seed++ {
+		s, err := g.NewState(NativeDeal(&r, seed))
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for ply := 0; ply < 40 && len(ps) < 64; ply++ {
+			ms := s.Moves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			p := s.PositionParts()
+			ps = append(ps, pos{s, p, s.PositionFingerprint(&p), ms})
+			s.Apply(pickGreedy(rng, ms))
+		}
+	}
+	b.Run("from-parent", func(b *testing.B) {
+		var sink [2]uint64
+		i := 0
+		for b.Loop() {
+			x := &ps[i%len(ps)]
+			for _, m := range x.moves {
+				var cp PositionParts
+				f, _, _ := x.s.ChildParts(m, &x.p, x.f, &cp)
+				sink[0] += f[0]
+			}
+			i++
+		}
+		_ = sink
+	})
+	b.Run("child-made", func(b *testing.B) {
+		var sink [2]uint64
+		i := 0
+		for b.Loop() {
+			x := &ps[i%len(ps)]
+			for _, m := range x.moves {
+				c := x.s
+				c.Apply(m)
+				cp := x.p
+				c.UpdateParts(m, &cp)
+				f := c.ChildFingerprint(&x.s, x.f, &x.p, &cp, m)
+				sink[0] += f[0]
+			}
+			i++
+		}
+		_ = sink
+	})
+}
