@@ -39,8 +39,8 @@ func TestStateSize(t *testing.T) {
 }
 
 // TestHotPathAllocs checks that the hot path allocates nothing: Moves into
-// a buffer with room, Apply, Child, AppendKey into a buffer with room, and
-// Hash.
+// a buffer with room, Apply, Child, AppendKey into a buffer with room,
+// Hash, and the beams' ChildParts and ChildFingerprint.
 func TestHotPathAllocs(t *testing.T) {
 	buf := make([]Move, 0, 256)
 	key := make([]byte, 0, MaxKeyLen)
@@ -52,6 +52,9 @@ func TestHotPathAllocs(t *testing.T) {
 		}
 		m := ms[rand.New(rand.NewPCG(uint64(i), 3)).IntN(len(ms))]
 		var child State
+		pp := s.PositionParts()
+		pf := s.PositionFingerprint(&pp)
+		var cp PositionParts
 		for _, c := range []struct {
 			name string
 			f    func()
@@ -61,6 +64,14 @@ func TestHotPathAllocs(t *testing.T) {
 			{"Child", func() { s.Child(m, &child) }},
 			{"AppendKey", func() { key = s.AppendKey(key[:0]) }},
 			{"Hash", func() { sink += s.Hash() }},
+			{"ChildParts", func() { f, _, _ := s.ChildParts(m, &pp, pf, &cp); sink += f[0] }},
+			{"ChildFingerprint", func() {
+				c := s
+				c.Apply(m)
+				cp = pp
+				c.UpdateParts(m, &cp)
+				sink += c.ChildFingerprint(&s, pf, &pp, &cp, m)[0]
+			}},
 		} {
 			if got := testing.AllocsPerRun(50, c.f); got != 0 {
 				t.Errorf("position %d: %s allocates %v times per call, want 0", i, c.name, got)
