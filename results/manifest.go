@@ -577,10 +577,34 @@ func (m *Manifest) build() string { return m.Commit + ", " + m.GoVersion }
 // with m's solver version where it is not first's (a player who never
 // calls the solver, or versions that search first's rules alike).
 func (m *Manifest) continuing(first *Manifest) string {
-	if m.SolverVersion != first.SolverVersion {
-		return m.build() + ", solver v" + m.SolverVersion
+	return withVersion(m.build(), m.SolverVersion, first.SolverVersion)
+}
+
+// builds returns the builds that made m's records (its own and those in
+// its ContinuedBy) as entries of first's ContinuedBy (a merge of m into
+// first): an entry that names no solver version was made by m's, named
+// where it is not first's.
+func (m *Manifest) builds(first *Manifest) []string {
+	out := []string{m.continuing(first)}
+	for _, b := range m.ContinuedBy {
+		if !strings.Contains(b, versionMark) {
+			b = withVersion(b, m.SolverVersion, first.SolverVersion)
+		}
+		out = append(out, b)
 	}
-	return m.build()
+	return out
+}
+
+// versionMark begins the solver version in an entry of ContinuedBy.
+const versionMark = ", solver v"
+
+// withVersion is build b, made by solver version v, as named in a
+// manifest of version first: with v where it is not first.
+func withVersion(b, v, first string) string {
+	if v != first {
+		return b + versionMark + v
+	}
+	return b
 }
 
 // Commit returns the VCS revision the binary was built from, with

@@ -131,7 +131,7 @@ func mergeShards(parts []Result) (Result, error) {
 	merged.ContinuedBy = slices.Clone(m0.ContinuedBy)
 	for i := range parts[1:] {
 		m := &parts[i+1].Manifest
-		for _, b := range append([]string{m.continuing(m0)}, m.ContinuedBy...) {
+		for _, b := range m.builds(m0) {
 			if b != merged.build() && !slices.Contains(merged.ContinuedBy, b) {
 				merged.ContinuedBy = append(merged.ContinuedBy, b)
 			}

@@ -37,10 +37,10 @@ type Retry struct {
 // RetryFile is the records file of retry pass k (from 1).
 func RetryFile(k int) string { return fmt.Sprintf("retry-%d.jsonl", k) }
 
-// sameSearch tells whether two passes search alike: the same budgets and
-// solver version.
-func (a *Retry) sameSearch(b *Retry) bool {
-	return a.Budget == b.Budget && a.MaxNodes == b.MaxNodes && a.Mem == b.Mem && a.SolverVersion == b.SolverVersion
+// sameSearch tells whether two passes search the rules r alike: the same
+// budgets, and solver versions that search r alike (SameSearch).
+func (a *Retry) sameSearch(b *Retry, r *engine.Rules) bool {
+	return a.Budget == b.Budget && a.MaxNodes == b.MaxNodes && a.Mem == b.Mem && SameSearch(a.SolverVersion, b.SolverVersion, r)
 }
 
 func (a *Retry) build() string { return a.Commit + ", " + a.GoVersion }
@@ -115,12 +115,12 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 	k := len(m.Retries)
 	// the verdicts before the pass to run
 	before := recs
-	if k > 0 && m.Retries[k-1].sameSearch(&want) {
+	if k > 0 && m.Retries[k-1].sameSearch(&want, &m.Rules) {
 		if before, _, err = applyRetries(o.Dir, k-1, recs); err != nil {
 			return res, err
 		}
 		last := &m.Retries[k-1]
-		if b := want.build(); b != last.build() && !slices.Contains(last.ContinuedBy, b) {
+		if b := withVersion(want.build(), want.SolverVersion, last.SolverVersion); b != last.build() && !slices.Contains(last.ContinuedBy, b) {
 			last.ContinuedBy = append(last.ContinuedBy, b)
 			if err := WriteManifest(o.Dir, &m); err != nil {
 				return res, err
@@ -131,8 +131,8 @@ func RunRetry(ctx context.Context, o RetryOptions) (RetryResult, error) {
 		if k > 0 {
 			prev = m.Retries[k-1]
 		}
-		if prev.SolverVersion == want.SolverVersion && !want.wider(&prev) {
-			return res, fmt.Errorf("%s: the pass before ran with the same solver version and budgets at least as large (%s); a retry needs a larger budget or another solver version", o.Dir, retrySummary(&prev))
+		if SameSearch(prev.SolverVersion, want.SolverVersion, &m.Rules) && !want.wider(&prev) {
+			return res, fmt.Errorf("%s: the pass before ran with the same solver version (or one that searches this game alike) and budgets at least as large (%s); a retry needs a larger budget or another solver version", o.Dir, retrySummary(&prev))
 		}
 		var passes []PassCount
 		if before, passes, err = applyRetries(o.Dir, k, recs); err != nil {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -257,5 +259,72 @@ func TestRetryRefusals(t *testing.T) {
 	}
 	if _, err := Merge(filepath.Join(t.TempDir(), "m"), []string{a, b}, false); err == nil || !strings.Contains(err.Error(), "retry passes") {
 		t.Errorf("merging a retried shard: err %v, want a refusal", err)
+	}
+}
+
+// TestRetryAcrossSameSearch: a retry pass is a new search only under a
+// larger budget or a solver version that searches the game otherwise
+// (SameSearch); a pass under a version that searches it alike is finished
+// by such a build, which is listed with its version; merged shards name
+// each build's version where it is not the merged run's.
+func TestRetryAcrossSameSearch(t *testing.T) {
+	setVersion := func(dir, v string, continued ...string) {
+		t.Helper()
+		m, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.SolverVersion, m.ContinuedBy = v, continued
+		if err := WriteManifest(dir, &m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// draw 3 without worrying back: versions 57 and 58 search it alike,
+	// 55 and 58 do not (56 changed every one-deck game)
+	dir, _ := retryBase(t, Shard{1, 1})
+	setVersion(dir, "57")
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 300}); err == nil || !strings.Contains(err.Error(), "needs a larger budget") {
+		t.Errorf("a retry with the first pass's budget under a version that searches alike: err %v, want a refusal", err)
+	}
+	setVersion(dir, "55")
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 300}); err != nil {
+		t.Errorf("a retry with the first pass's budget under a version that searches otherwise: %v", err)
+	}
+
+	// a pass begun under version 57 is finished by this build's 58
+	dir, _ = retryBase(t, Shard{1, 1})
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Retries = []Retry{{Budget: "0s", MaxNodes: 5000, SolverVersion: "57", GoVersion: "go9.9", Commit: "abc"}}
+	if err := WriteManifest(dir, &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunRetry(context.Background(), RetryOptions{Dir: dir, MaxNodes: 5000}); err != nil {
+		t.Fatalf("finishing a pass of version 57: %v", err)
+	}
+	if m, err = ReadManifest(dir); err != nil {
+		t.Fatal(err)
+	}
+	want := Commit() + ", " + runtime.Version() + ", solver v" + SolverVersion
+	if len(m.Retries) != 1 || !slices.Equal(m.Retries[0].ContinuedBy, []string{want}) {
+		t.Errorf("passes after finishing one of version 57: %+v, want one continued by %q", m.Retries, want)
+	}
+
+	// shard 1 by version 57; shard 2 by 58, continued by another 58 build
+	a, _ := retryBase(t, Shard{1, 2})
+	b, _ := retryBase(t, Shard{2, 2})
+	setVersion(a, "57")
+	setVersion(b, "58", "ccc, go9.9")
+	merged := filepath.Join(t.TempDir(), "m")
+	if _, err := Merge(merged, []string{a, b}, false); err != nil {
+		t.Fatalf("merging shards of versions 57 and 58: %v", err)
+	}
+	if m, err = ReadManifest(merged); err != nil {
+		t.Fatal(err)
+	}
+	if m.SolverVersion != "57" || !slices.Contains(m.ContinuedBy, "ccc, go9.9, solver v58") || slices.Contains(m.ContinuedBy, "ccc, go9.9") {
+		t.Errorf("merged manifest: solver v%s, continued by %q; want v57 and ccc named with v58", m.SolverVersion, m.ContinuedBy)
 	}
 }
