@@ -42,6 +42,27 @@ func hashRuleSets() map[string]Rules {
 	return sets
 }
 
+// forHashGames runs f as a parallel subtest of each rule set of
+// hashRuleSets, with the game and its deals: deal gives native deal seed
+// and a random source of the test's stream for its moves.
+func forHashGames(t *testing.T, stream uint64, f func(t *testing.T, g *Game, deal func(seed uint64) (State, *rand.Rand))) {
+	sets := hashRuleSets()
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
+		r := sets[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			g := MustGame(r)
+			f(t, g, func(seed uint64) (State, *rand.Rand) {
+				s, err := g.NewState(NativeDeal(&r, seed))
+				if err != nil {
+					t.Fatalf("deal %d: %v", seed, err)
+				}
+				return s, rand.New(rand.NewPCG(seed, stream))
+			})
+		})
+	}
+}
+
 // TestUpdateParts plays random games of every rule set (Klondike's
 // options, the family's games, the Joker's) and checks after every move
 // that UpdateParts, which rehashes only the parts the move touched, brings
@@ -54,41 +75,31 @@ func TestUpdateParts(t *testing.T) {
 	if testing.Short() {
 		deals = 4
 	}
-	sets := hashRuleSets()
-	for _, name := range slices.Sorted(maps.Keys(sets)) {
-		r := sets[name]
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			g := MustGame(r)
-			var buf []Move
-			for seed := uint64(0); seed < uint64(deals); seed++ {
-				s, err := g.NewState(NativeDeal(&r, seed))
-				if err != nil {
-					t.Fatalf("deal %d: %v", seed, err)
+	forHashGames(t, 7, func(t *testing.T, g *Game, deal func(seed uint64) (State, *rand.Rand)) {
+		var buf []Move
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, rng := deal(seed)
+			p := s.PositionParts()
+			f := s.PositionFingerprint(&p)
+			for ply := 0; ply < plies; ply++ {
+				buf = s.Moves(buf[:0])
+				if len(buf) == 0 {
+					break
 				}
-				rng := rand.New(rand.NewPCG(seed, 7))
-				p := s.PositionParts()
-				f := s.PositionFingerprint(&p)
-				for ply := 0; ply < plies; ply++ {
-					buf = s.Moves(buf[:0])
-					if len(buf) == 0 {
-						break
-					}
-					m := pickGreedy(rng, buf)
-					parent, pp := s, p
-					s.Apply(m)
-					s.UpdateParts(m, &p)
-					if full := s.PositionParts(); p != full {
-						t.Fatalf("deal %d ply %d: UpdateParts after %v gives %x, hashing every part %x", seed, ply, m, p, full)
-					}
-					f = s.ChildFingerprint(&parent, f, &pp, &p, m)
-					if full := s.PositionFingerprint(&p); f != full {
-						t.Fatalf("deal %d ply %d: ChildFingerprint after %v gives %x, every term %x", seed, ply, m, f, full)
-					}
+				m := pickGreedy(rng, buf)
+				parent, pp := s, p
+				s.Apply(m)
+				s.UpdateParts(m, &p)
+				if full := s.PositionParts(); p != full {
+					t.Fatalf("deal %d ply %d: UpdateParts after %v gives %x, hashing every part %x", seed, ply, m, p, full)
+				}
+				f = s.ChildFingerprint(&parent, f, &pp, &p, m)
+				if full := s.PositionFingerprint(&p); f != full {
+					t.Fatalf("deal %d ply %d: ChildFingerprint after %v gives %x, every term %x", seed, ply, m, f, full)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestChildParts plays random games of every rule set and, at each
@@ -104,68 +115,58 @@ func TestChildParts(t *testing.T) {
 	if testing.Short() {
 		deals = 3
 	}
-	sets := hashRuleSets()
-	for _, name := range slices.Sorted(maps.Keys(sets)) {
-		r := sets[name]
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			g := MustGame(r)
-			plain := g.reserves == 0 && g.cells == 0 && !g.joker
-			var buf []Move
-			taken := 0
-			for seed := uint64(0); seed < uint64(deals); seed++ {
-				s, err := g.NewState(NativeDeal(&r, seed))
-				if err != nil {
-					t.Fatalf("deal %d: %v", seed, err)
+	forHashGames(t, 11, func(t *testing.T, g *Game, deal func(seed uint64) (State, *rand.Rand)) {
+		plain := g.reserves == 0 && g.cells == 0 && !g.joker
+		var buf []Move
+		taken := 0
+		for seed := uint64(0); seed < uint64(deals); seed++ {
+			s, rng := deal(seed)
+			p := s.PositionParts()
+			f := s.PositionFingerprint(&p)
+			for ply := 0; ply < plies; ply++ {
+				buf = s.Moves(buf[:0])
+				if len(buf) == 0 {
+					break
 				}
-				rng := rand.New(rand.NewPCG(seed, 11))
-				p := s.PositionParts()
-				f := s.PositionFingerprint(&p)
-				for ply := 0; ply < plies; ply++ {
-					buf = s.Moves(buf[:0])
-					if len(buf) == 0 {
-						break
+				for _, m := range buf {
+					var cp PositionParts
+					cf, won, ok := s.ChildParts(m, &p, f, &cp)
+					from, to := m.From(), m.To()
+					named := m.Kind() == KindDraw || m.Kind() == KindRecycle ||
+						m.Kind() == KindMove && (from.IsPile() || from == LocWaste) && (to.IsPile() || to.IsFoundation())
+					if !ok {
+						// a draw or recycle may be refused where the piles'
+						// places count while the stock lasts; nothing else
+						if plain && named && (g.symPiles || m.Kind() == KindMove) {
+							t.Fatalf("deal %d ply %d: ChildParts does not take %v", seed, ply, m)
+						}
+						continue
 					}
-					for _, m := range buf {
-						var cp PositionParts
-						cf, won, ok := s.ChildParts(m, &p, f, &cp)
-						from, to := m.From(), m.To()
-						named := m.Kind() == KindDraw || m.Kind() == KindRecycle ||
-							m.Kind() == KindMove && (from.IsPile() || from == LocWaste) && (to.IsPile() || to.IsFoundation())
-						if !ok {
-							// a draw or recycle may be refused where the piles'
-							// places count while the stock lasts; nothing else
-							if plain && named && (g.symPiles || m.Kind() == KindMove) {
-								t.Fatalf("deal %d ply %d: ChildParts does not take %v", seed, ply, m)
-							}
-							continue
-						}
-						taken++
-						c := s
-						c.Apply(m)
-						wp := p
-						c.UpdateParts(m, &wp)
-						if cp != wp {
-							t.Fatalf("deal %d ply %d: ChildParts of %v gives parts %x, the child's %x", seed, ply, m, cp, wp)
-						}
-						if wf := c.PositionFingerprint(&wp); cf != wf {
-							t.Fatalf("deal %d ply %d: ChildParts of %v gives fingerprint %x, the child's %x", seed, ply, m, cf, wf)
-						}
-						if won != c.Won() {
-							t.Fatalf("deal %d ply %d: ChildParts of %v says won %v, the child %v", seed, ply, m, won, c.Won())
-						}
+					taken++
+					c := s
+					c.Apply(m)
+					wp := p
+					c.UpdateParts(m, &wp)
+					if cp != wp {
+						t.Fatalf("deal %d ply %d: ChildParts of %v gives parts %x, the child's %x", seed, ply, m, cp, wp)
 					}
-					m := pickGreedy(rng, buf)
-					s.Apply(m)
-					s.UpdateParts(m, &p)
-					f = s.PositionFingerprint(&p)
+					if wf := c.PositionFingerprint(&wp); cf != wf {
+						t.Fatalf("deal %d ply %d: ChildParts of %v gives fingerprint %x, the child's %x", seed, ply, m, cf, wf)
+					}
+					if won != c.Won() {
+						t.Fatalf("deal %d ply %d: ChildParts of %v says won %v, the child %v", seed, ply, m, won, c.Won())
+					}
 				}
+				m := pickGreedy(rng, buf)
+				s.Apply(m)
+				s.UpdateParts(m, &p)
+				f = s.PositionFingerprint(&p)
 			}
-			if plain && taken == 0 {
-				t.Errorf("ChildParts took no move of %d deals", deals)
-			}
-		})
-	}
+		}
+		if plain && taken == 0 {
+			t.Errorf("ChildParts took no move of %d deals", deals)
+		}
+	})
 }
 
 // BenchmarkChildParts compares the beams' two ways to a child's parts and
