@@ -64,13 +64,13 @@ func TestHotPathAllocs(t *testing.T) {
 			{"Child", func() { s.Child(m, &child) }},
 			{"AppendKey", func() { key = s.AppendKey(key[:0]) }},
 			{"Hash", func() { sink += s.Hash() }},
-			{"ChildParts", func() { f, _, _ := s.ChildParts(m, &pp, pf, &cp); sink += f[0] }},
+			{"ChildParts", func() { f, _, _ := s.ChildParts(m, &pp, pf, &cp); sink += f.H0 }},
 			{"ChildFingerprint", func() {
 				c := s
 				c.Apply(m)
 				cp = pp
 				c.UpdateParts(m, &cp)
-				sink += c.ChildFingerprint(&s, pf, &pp, &cp, m)[0]
+				sink += c.ChildFingerprint(&s, pf, &pp, &cp, m).H0
 			}},
 		} {
 			if got := testing.AllocsPerRun(50, c.f); got != 0 {

@@ -347,6 +347,12 @@ func (s *State) PositionParts() PositionParts {
 // date for s, the position after it.
 func (s *State) UpdateParts(m Move, p *PositionParts) { s.updateParts(m, &p.p) }
 
+// Fingerprint is a position's two hashes (PositionFingerprint). It is a
+// struct rather than an array so that it is passed and returned in
+// registers: a [2]uint64 goes through memory, and reading it whole just
+// after its words were written one by one waits for the stores.
+type Fingerprint struct{ H0, H1 uint64 }
+
 // fingerprintSalt gives PositionFingerprint's second word its own mixing.
 const fingerprintSalt = 0x6a09e667f3bcc909
 
@@ -359,9 +365,9 @@ const fingerprintSalt = 0x6a09e667f3bcc909
 // searches that lose nothing but time when two states are taken for one
 // (a beam search, which proves nothing when it finds no win), never for
 // a proof.
-func (s *State) PositionFingerprint(p *PositionParts) [2]uint64 {
+func (s *State) PositionFingerprint(p *PositionParts) Fingerprint {
 	h0, h1 := s.positionHash(&p.p, true)
-	return [2]uint64{h0, h1}
+	return Fingerprint{h0, h1}
 }
 
 // ChildFingerprint returns s's PositionFingerprint, where s is the
@@ -374,14 +380,14 @@ func (s *State) PositionFingerprint(p *PositionParts) [2]uint64 {
 // a game with reserves, cells or a Joker, and a move that empties the
 // stock or refills it where the piles' places count while the stock
 // lasts, are hashed whole.
-func (s *State) ChildFingerprint(parent *State, pf [2]uint64, pp, cp *PositionParts, m Move) [2]uint64 {
+func (s *State) ChildFingerprint(parent *State, pf Fingerprint, pp, cp *PositionParts, m Move) Fingerprint {
 	g := s.g
 	stockLeft := s.end[0] > s.waste
 	if g.reserves > 0 || g.cells > 0 || g.joker || m.Kind() == KindDeal ||
 		!g.symPiles && stockLeft != (parent.end[0] > parent.waste) {
 		return s.PositionFingerprint(cp)
 	}
-	h := hsum{h0: pf[0], h1: pf[1], two: true}
+	h := hsum{h0: pf.H0, h1: pf.H1, two: true}
 	talon := m.Kind() != KindMove
 	if m.Kind() == KindMove {
 		for _, l := range [2]Loc{m.From(), m.To()} {
@@ -410,7 +416,7 @@ func (s *State) ChildFingerprint(parent *State, pf [2]uint64, pp, cp *PositionPa
 		h.sub(parent.recyclesTerm())
 		h.add(s.recyclesTerm())
 	}
-	return [2]uint64{h.h0, h.h1}
+	return Fingerprint{h.h0, h.h1}
 }
 
 // ChildParts sets *cp to the parts of the position legal move m leads to
@@ -424,12 +430,12 @@ func (s *State) ChildFingerprint(parent *State, pf [2]uint64, pp, cp *PositionPa
 // piles' places count while it lasts; for any other move ok is false and
 // *cp is left alone. A search that keeps only the children it has not met
 // (the beams) makes the others for nothing.
-func (s *State) ChildParts(m Move, pp *PositionParts, pf [2]uint64, cp *PositionParts) (f [2]uint64, won, ok bool) {
+func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *PositionParts) (f Fingerprint, won, ok bool) {
 	g := s.g
 	if g.reserves > 0 || g.cells > 0 || g.joker {
 		return f, false, false
 	}
-	h := hsum{h0: pf[0], h1: pf[1], two: true}
+	h := hsum{h0: pf.H0, h1: pf.H1, two: true}
 	stockLeft := s.end[0] > s.waste
 	switch m.Kind() {
 	case KindDraw, KindRecycle:
@@ -447,7 +453,7 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf [2]uint64, cp *Position
 			h.sub(s.recyclesTerm())
 			h.add(hRecycles ^ uint64(s.recycles+1))
 		}
-		return [2]uint64{h.h0, h.h1}, false, true
+		return Fingerprint{h.h0, h.h1}, false, true
 	case KindMove:
 	default:
 		return f, false, false
@@ -510,5 +516,5 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf [2]uint64, cp *Position
 		h.sub(s.pileTerm(&pp.p, j, stockLeft))
 		h.add(g.pileTermOf(cp.p.pile[j], j, int(s.down[j]), stockLeft))
 	}
-	return [2]uint64{h.h0, h.h1}, won, true
+	return Fingerprint{h.h0, h.h1}, won, true
 }

@@ -179,7 +179,7 @@ func BenchmarkChildParts(b *testing.B) {
 	type pos struct {
 		s     State
 		p     PositionParts
-		f     [2]uint64
+		f     Fingerprint
 		moves []Move
 	}
 	var ps []pos
@@ -207,7 +207,7 @@ func BenchmarkChildParts(b *testing.B) {
 			for _, m := range x.moves {
 				var cp PositionParts
 				f, _, _ := x.s.ChildParts(m, &x.p, x.f, &cp)
-				sink[0] += f[0]
+				sink[0] += f.H0
 			}
 			i++
 		}
@@ -224,7 +224,7 @@ func BenchmarkChildParts(b *testing.B) {
 				cp := x.p
 				c.UpdateParts(m, &cp)
 				f := c.ChildFingerprint(&x.s, x.f, &x.p, &cp, m)
-				sink[0] += f[0]
+				sink[0] += f.H0
 			}
 			i++
 		}

@@ -160,14 +160,13 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
 	var nextParts []engine.PositionParts
 	// the states' fingerprints (without keyMark), where needF
-	curF := [][2]uint64{s.PositionFingerprint(&curParts[0])}
-	var nextF [][2]uint64
+	curF := []engine.Fingerprint{s.PositionFingerprint(&curParts[0])}
+	var nextF []engine.Fingerprint
 	if exact != nil {
 		add(&s)
 	} else {
 		f := curF[0]
-		f[1] |= keyMark
-		seen.insert(f)
+		seen.insert([2]uint64{f.H0, f.H1 | keyMark})
 	}
 
 	// a candidate's rank is its score (as an int32, biased to sort as
@@ -225,13 +224,13 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if exact == nil {
 					// the fast path: the kid's parts and fingerprint
 					// from its parent's, the kid made only if it is new
-					var ok bool
-					if c.f, c.won, ok = p.ChildParts(m.move(), &curParts[i], curF[i], &c.parts); ok {
-						if c.won {
+					f, won, ok := p.ChildParts(m.move(), &curParts[i], curF[i], &c.parts)
+					if ok {
+						if c.won = won; won {
 							break
 						}
-						c.f[1] |= keyMark
-						c.pr = seen.fetch(c.f)
+						f.H1 |= keyMark
+						c.f, c.pr = f, seen.fetch2(f.H0, f.H1)
 						continue
 					}
 				}
@@ -246,8 +245,8 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 					c.f = c.st.ChildFingerprint(p, curF[i], &curParts[i], &c.parts, m.move())
 				}
 				if exact == nil {
-					c.f[1] |= keyMark
-					c.pr = seen.fetch(c.f)
+					c.f.H1 |= keyMark
+					c.pr = seen.fetch2(c.f.H0, c.f.H1)
 				}
 			}
 			for k := range kids {
@@ -257,7 +256,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				}
 				var added, ok bool
 				if exact == nil {
-					added, ok = seen.insertAt(c.f, c.pr)
+					added, ok = seen.insertAt2(c.f.H0, c.f.H1, c.pr)
 				} else {
 					added, ok = add(&c.st)
 				}
@@ -285,7 +284,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				}
 				v := beamScore(&c.st, sc)
 				if sc&scoreHashTies != 0 {
-					v = v*256 + hashTie(c.f[0], tie)
+					v = v*256 + hashTie(c.f.H0, tie)
 				}
 				rank := uint64(uint32(int32(v))^1<<31)<<32 | uint64(^uint32(len(cands)))
 				cands = append(cands, cand{rank: rank, parent: int32(i), m: c.m})
@@ -326,7 +325,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 type beamKid struct {
 	st    engine.State
 	parts engine.PositionParts
-	f     [2]uint64
+	f     engine.Fingerprint
 	pr    probe
 	m     sMove
 	won   bool

@@ -67,11 +67,18 @@ func (s *keyset) free() {
 	s.slots = nil
 }
 
-// hash is k's hash in s: khash of k without the skip bits.
-func (s *keyset) hash(k [2]uint64) uint64 { return khash([2]uint64{k[0], k[1] &^ s.skip}) }
+// The set's methods work on a key's two words, a and b, passed
+// separately: a [2]uint64 argument or result goes through memory, and a
+// caller that has just set one of its words waits for that store when the
+// key is read whole (the beams, which call the set for every child). The
+// methods that take a [2]uint64 are for the other searches.
 
-func khash(k [2]uint64) uint64 {
-	h := k[0]*0x9E3779B97F4A7C15 ^ k[1]*0xC2B2AE3D27D4EB4F
+// hash is the hash in s of the key of words a and b: khash without the
+// skip bits.
+func (s *keyset) hash(a, b uint64) uint64 { return khash(a, b&^s.skip) }
+
+func khash(a, b uint64) uint64 {
+	h := a*0x9E3779B97F4A7C15 ^ b*0xC2B2AE3D27D4EB4F
 	h ^= h >> 29
 	h *= 0xBF58476D1CE4E5B9
 	return h ^ h>>32
@@ -83,15 +90,20 @@ func (s *keyset) insert(k [2]uint64) (added, ok bool) {
 	if !s.room() {
 		return false, false
 	}
-	return s.insertFrom(k, s.hash(k)&s.mask), true
+	return s.insertFrom(k[0], k[1], s.hash(k[0], k[1])&s.mask), true
 }
 
 // insertAt is insert(k) for p, k's probe (fetch).
 func (s *keyset) insertAt(k [2]uint64, p probe) (added, ok bool) {
+	return s.insertAt2(k[0], k[1], p)
+}
+
+// insertAt2 is insertAt for the key of words a and b.
+func (s *keyset) insertAt2(a, b uint64, p probe) (added, ok bool) {
 	if !s.room() {
 		return false, false
 	}
-	return s.insertFrom(k, s.start(k, p)), true
+	return s.insertFrom(a, b, s.start(a, b, p)), true
 }
 
 // room makes room for one more key, growing the set when it is three
@@ -100,17 +112,18 @@ func (s *keyset) room() bool {
 	return 4*(s.n+1) <= 3*int(s.mask+1) || s.grow()
 }
 
-// insertFrom adds k, probing from slot i, which must be where k's hash
-// puts it in the set as it is, and tells whether it was new.
-func (s *keyset) insertFrom(k [2]uint64, i uint64) bool {
+// insertFrom adds the key of words ka and kb, probing from slot i, which
+// must be where its hash puts it in the set as it is, and tells whether
+// it was new.
+func (s *keyset) insertFrom(ka, kb uint64, i uint64) bool {
 	for ; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
-			s.slots[2*i], s.slots[2*i+1] = k[0], k[1]
+			s.slots[2*i], s.slots[2*i+1] = ka, kb
 			s.n++
 			return true
 		}
-		if a == k[0] && b == k[1] {
+		if a == ka && b == kb {
 			return false
 		}
 	}
@@ -118,7 +131,7 @@ func (s *keyset) insertFrom(k [2]uint64, i uint64) bool {
 
 // contains tells whether k is in the set.
 func (s *keyset) contains(k [2]uint64) bool {
-	return s.containsFrom(k, s.hash(k)&s.mask)
+	return s.containsFrom(k[0], k[1], s.hash(k[0], k[1])&s.mask)
 }
 
 // probe is where a search for a key starts in a set of a given size.
@@ -128,36 +141,40 @@ type probe struct{ at, mask uint64 }
 // slot's cache line meanwhile (prefetch): a caller that makes several
 // keys fetches them all before reading any (containsAt), so that their
 // misses overlap.
-func (s *keyset) fetch(k [2]uint64) probe {
-	i := s.hash(k) & s.mask
+func (s *keyset) fetch(k [2]uint64) probe { return s.fetch2(k[0], k[1]) }
+
+// fetch2 is fetch for the key of words a and b.
+func (s *keyset) fetch2(a, b uint64) probe {
+	i := s.hash(a, b) & s.mask
 	prefetch(&s.slots[2*i])
 	return probe{i, s.mask}
 }
 
-// start is the slot where a search for k begins, from p, k's probe: p's
-// slot, or where k's hash now puts it if the set has grown since fetch
-// made p.
-func (s *keyset) start(k [2]uint64, p probe) uint64 {
+// start is the slot where a search for the key of words a and b begins,
+// from p, its probe: p's slot, or where its hash now puts it if the set
+// has grown since fetch made p.
+func (s *keyset) start(a, b uint64, p probe) uint64 {
 	if p.mask != s.mask {
-		return s.hash(k) & s.mask
+		return s.hash(a, b) & s.mask
 	}
 	return p.at
 }
 
 // containsAt is contains(k) for p, k's probe.
 func (s *keyset) containsAt(k [2]uint64, p probe) bool {
-	return s.containsFrom(k, s.start(k, p))
+	return s.containsFrom(k[0], k[1], s.start(k[0], k[1], p))
 }
 
-// containsFrom is contains(k) with the probe starting at slot i, which
-// must be where k's hash puts it in the set as it is.
-func (s *keyset) containsFrom(k [2]uint64, i uint64) bool {
+// containsFrom is contains for the key of words ka and kb with the probe
+// starting at slot i, which must be where its hash puts it in the set as
+// it is.
+func (s *keyset) containsFrom(ka, kb uint64, i uint64) bool {
 	for ; ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false
 		}
-		if a == k[0] && b == k[1] {
+		if a == ka && b == kb {
 			return true
 		}
 	}
@@ -174,10 +191,10 @@ func (s *keyset) grow() bool {
 		if old[i+1] == 0 {
 			continue
 		}
-		k := [2]uint64{old[i], old[i+1]}
-		for j := s.hash(k) & s.mask; ; j = (j + 1) & s.mask {
+		a, b := old[i], old[i+1]
+		for j := s.hash(a, b) & s.mask; ; j = (j + 1) & s.mask {
 			if s.slots[2*j+1] == 0 {
-				s.slots[2*j], s.slots[2*j+1] = k[0], k[1]
+				s.slots[2*j], s.slots[2*j+1] = a, b
 				break
 			}
 		}

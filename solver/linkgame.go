@@ -597,7 +597,7 @@ func newLsearch(lg *lgame, mem int64, ac absCount) *lsearch {
 func (ls *lsearch) seenNode(k [2]uint64, pend uint64, p probe) bool {
 	s := ls.seen
 	base := k[1] &^ pend // the second word without the cuts
-	for i := s.start(k, p); ; i = (i + 1) & s.mask {
+	for i := s.start(k[0], k[1], p); ; i = (i + 1) & s.mask {
 		a, b := s.slots[2*i], s.slots[2*i+1]
 		if b == 0 {
 			return false

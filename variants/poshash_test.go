@@ -54,11 +54,11 @@ func TestPositionHash(t *testing.T) {
 			tab := engine.NewTable(s, engine.RememberNone)
 			type seen struct {
 				h  uint64
-				fp [2]uint64
+				fp engine.Fingerprint
 				s  engine.State
 			}
 			byKey := map[string]seen{}
-			byFP := map[[2]uint64]string{}
+			byFP := map[engine.Fingerprint]string{}
 			type pos struct {
 				key string
 				s   engine.State
@@ -70,8 +70,8 @@ func TestPositionHash(t *testing.T) {
 				st := tb.Reveal()
 				parts := st.PositionParts()
 				fp := st.PositionFingerprint(&parts)
-				if fp[0] != h {
-					t.Fatalf("%s deal %d ply %d: fingerprint's first word %x, position hash %x", rs.name, seed, ply, fp[0], h)
+				if fp.H0 != h {
+					t.Fatalf("%s deal %d ply %d: fingerprint's first word %x, position hash %x", rs.name, seed, ply, fp.H0, h)
 				}
 				if ok, found := byFP[fp]; found && ok != k {
 					t.Fatalf("%s deal %d ply %d: two different position keys share the fingerprint %x", rs.name, seed, ply, fp)
