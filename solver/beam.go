@@ -189,6 +189,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	var cands []cand
 	var buf []sMove
 	var kids []beamKid // a state's children
+	var pb beamParent  // what the fast path's children are scored from
 	line := func(parent int32, m sMove) []sMove {
 		out := []sMove{m}
 		for l := len(links) - 1; l >= 0; l-- {
@@ -211,6 +212,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			// misses overlap; then each in the moves' order, as one at a
 			// time would be
 			kids = kids[:0]
+			pbSet := false // pb is p's
 			for _, m := range buf {
 				if m.steps() > 0 {
 					continue // a waste card below the top: reached by the stock steps
@@ -222,8 +224,9 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				c := &kids[len(kids)-1]
 				c.m, c.made = m, false
 				if exact == nil {
-					// the fast path: the kid's parts and fingerprint
-					// from its parent's, the kid made only if it is new
+					// the fast path: the kid's parts, fingerprint and
+					// (if it is new) score from its parent's, the kid
+					// not made: the next level makes those it keeps
 					f, won, ok := p.ChildParts(m.move(), &curParts[i], curF[i], &c.parts)
 					if ok {
 						if c.won = won; won {
@@ -270,10 +273,6 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if maxNodes > 0 && nodes >= maxNodes {
 					return nil, Stats{Stop: StopNodes}
 				}
-				if !c.made {
-					c.st = cur[i]
-					c.st.Apply(c.m.move())
-				}
 				if nodes&1023 == 0 {
 					if !deadline.IsZero() && time.Now().After(deadline) {
 						return nil, Stats{Stop: StopTime}
@@ -282,7 +281,18 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						return nil, Stats{Stop: StopCancelled}
 					}
 				}
-				v := beamScore(&c.st, sc)
+				var v int
+				if c.made {
+					v = beamScore(&c.st, sc)
+				} else {
+					// the kid's score from its parent's, the kid
+					// not made (the beam keeps only its move)
+					if !pbSet {
+						pb.set(p, sc)
+						pbSet = true
+					}
+					v = beamKidScore(p, &pb, c.m.move(), sc)
+				}
 				if sc&scoreHashTies != 0 {
 					v = v*256 + hashTie(c.f.H0, tie)
 				}
@@ -317,11 +327,11 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	return nil, st
 }
 
-// beamKid is a child the beam makes: the state after move m (on the fast
-// path made only once the kid is found new, where engine.ChildParts gives
-// its parts and fingerprint from the parent's), whether it is won, its
-// parts and fingerprint (with keyMark set on the fast path) and its set
-// slot's probe.
+// beamKid is a child of a state the beam expands: the state after move m
+// (not made on the fast path, where engine.ChildParts gives its parts and
+// fingerprint and beamKidScore its score from the parent's), whether it
+// is won, its parts and fingerprint (with keyMark set on the fast path)
+// and its set slot's probe.
 type beamKid struct {
 	st    engine.State
 	parts engine.PositionParts
@@ -329,7 +339,7 @@ type beamKid struct {
 	pr    probe
 	m     sMove
 	won   bool
-	made  bool // st is the state after m (else it is made once the kid is found new)
+	made  bool // st is the state after m (else it is never made: its score comes from its parent's, beamKidScore)
 }
 
 // beamScoring chooses the terms beamScore adds to its plain score.
@@ -374,29 +384,128 @@ func hashTie(f0, tie uint64) int { return int(((f0 ^ 1 ^ tie) * 0x9e3779b97f4a7c
 // Solve runs with which terms is beamPlan's.
 func beamScore(s *engine.State, sc beamScoring) int {
 	r := &s.Game().Rules
-	tw := talonWeight
-	if sc&scoreTalon != 0 {
-		tw = heavyTalonWeight
-	}
-	v := 10*s.FoundationCards() - 5*s.DownCards() - tw*s.Talon()
+	v := foundWeight*s.FoundationCards() - downWeight*s.DownCards() - sc.talonWeight()*s.Talon()
 	for i := 0; i < r.Cells; i++ {
 		if s.Cell(i) != engine.NoCard {
-			v -= 3
+			v -= cellWeight
 		}
 	}
 	if r.Passes > 0 {
-		v -= 20 * s.Recycles()
+		v -= recycleWeight * s.Recycles()
 	}
 	if sc&scoreSpread != 0 {
-		pairs := 0
-		for i := 0; i < s.Game().Piles(); i++ {
-			d := s.Down(i)
-			pairs += d * (d - 1) / 2
-		}
-		v -= pairs / 2
+		v -= downPairs(s) / 2
 	}
 	if sc&scoreBuried != 0 {
 		v -= buriedWeight * buriedCards(s)
+	}
+	return v
+}
+
+// The weights of beamScore's plain score: each card on the foundations,
+// face down, in a cell, and each recycle when the passes are limited (the
+// talon's are talonWeight and heavyTalonWeight).
+const (
+	foundWeight   = 10
+	downWeight    = 5
+	cellWeight    = 3
+	recycleWeight = 20
+)
+
+// talonWeight is what beamScore takes off for each card in the talon
+// under scoring sc.
+func (sc beamScoring) talonWeight() int {
+	if sc&scoreTalon != 0 {
+		return heavyTalonWeight
+	}
+	return talonWeight
+}
+
+// downPairs is the spread term's count: the pairs among each pile's
+// face-down cards, d(d-1)/2 for d face down.
+func downPairs(s *engine.State) int {
+	pairs := 0
+	for i := 0; i < s.Game().Piles(); i++ {
+		d := s.Down(i)
+		pairs += d * (d - 1) / 2
+	}
+	return pairs
+}
+
+// beamParent is what beamKidScore needs of a state whose children the
+// beam scores without making them: its beamScore, its downPairs (with
+// scoreSpread), and with scoreBuried each pile's buried cards and the
+// earliest foundation place of each suit in it (buriedRun's low).
+type beamParent struct {
+	v, pairs int
+	buried   [engine.MaxPiles]int
+	low      [engine.MaxPiles][4]int
+}
+
+// set fills b for state s under scoring sc.
+func (b *beamParent) set(s *engine.State, sc beamScoring) {
+	b.v = beamScore(s, sc)
+	if sc&scoreSpread != 0 {
+		b.pairs = downPairs(s)
+	}
+	if sc&scoreBuried != 0 {
+		g := s.Game()
+		for i := 0; i < g.Piles(); i++ {
+			b.low[i] = [4]int{}
+			b.buried[i] = buriedRun(s.Pile(i), g.Rules.Ranks, s.Base(), &b.low[i])
+		}
+	}
+}
+
+// beamKidScore is beamScore(child, sc) for the child legal move m makes
+// from s, whose beamParent (for sc) is b, without making the child: for
+// the moves engine.State.ChildParts takes (a draw, a recycle, cards from
+// a pile or the waste to a pile or a foundation) in games without cells
+// or a Joker (TestBeamKidScore). The terms a move changes are those of
+// the piles and the talon it touches: a card to the foundations, a card
+// turned face up (its pile's pairs with it), a card out of the talon, a
+// recycle; the buried cards of the pile left, counted again below the
+// cards that leave it, and of the cards put on a pile, counted on top of
+// that pile's (a card's count depends only on the cards below it).
+func beamKidScore(s *engine.State, b *beamParent, m engine.Move, sc beamScoring) int {
+	v := b.v
+	switch m.Kind() {
+	case engine.KindDraw:
+		return v
+	case engine.KindRecycle:
+		if s.Game().Rules.Passes > 0 {
+			v -= recycleWeight
+		}
+		return v
+	}
+	ranks, base := s.Game().Rules.Ranks, s.Base()
+	from, to := m.From(), m.To()
+	var moved []engine.Card
+	if from == engine.LocWaste {
+		v += sc.talonWeight()
+		w := s.Waste()
+		moved = w[len(w)-1:]
+	} else {
+		i := int(from - engine.LocPile0)
+		p := s.Pile(i)
+		k := len(p) - m.N()
+		moved = p[k:]
+		if d := s.Down(i); d > 0 && k == d {
+			v += downWeight
+			if sc&scoreSpread != 0 {
+				v += b.pairs/2 - (b.pairs-(d-1))/2
+			}
+		}
+		if sc&scoreBuried != 0 {
+			var low [4]int
+			v += buriedWeight * (b.buried[i] - buriedRun(p[:k], ranks, base, &low))
+		}
+	}
+	if to.IsFoundation() {
+		v += foundWeight
+	} else if sc&scoreBuried != 0 {
+		low := b.low[to-engine.LocPile0]
+		v -= buriedWeight * buriedRun(moved, ranks, base, &low)
 	}
 	return v
 }
@@ -576,25 +685,33 @@ const buriedShare = 4
 // from the foundations' base); the Joker is not counted.
 func buriedCards(s *engine.State) int {
 	g := s.Game()
-	ranks, base := g.Rules.Ranks, s.Base()
 	n := 0
 	for i := 0; i < g.Piles(); i++ {
-		var low [4]int // per suit: 1 + the earliest foundation place seen lower in the pile; 0 for none
-		for _, c := range s.Pile(i) {
-			if c.IsJoker() {
-				continue
-			}
-			su := c.Suit()
-			ord := 1 + c.Rank() - base // 1 + (c.Rank()-base+ranks)%ranks, without a division
-			if ord <= 0 {
-				ord += ranks
-			}
-			if low[su] != 0 && low[su] < ord {
-				n++
-			}
-			if low[su] == 0 || ord < low[su] {
-				low[su] = ord
-			}
+		var low [4]int
+		n += buriedRun(s.Pile(i), g.Rules.Ranks, s.Base(), &low)
+	}
+	return n
+}
+
+// buriedRun counts the buried cards among cs, cards laid in a pile in
+// that order onto cards whose earliest foundation places, per suit, are
+// *low (1 + the place, 0 for none), and brings *low up to date with cs.
+func buriedRun(cs []engine.Card, ranks, base int, low *[4]int) int {
+	n := 0
+	for _, c := range cs {
+		if c.IsJoker() {
+			continue
+		}
+		su := c.Suit()
+		ord := 1 + c.Rank() - base // 1 + (c.Rank()-base+ranks)%ranks, without a division
+		if ord <= 0 {
+			ord += ranks
+		}
+		if low[su] != 0 && low[su] < ord {
+			n++
+		}
+		if low[su] == 0 || ord < low[su] {
+			low[su] = ord
 		}
 	}
 	return n

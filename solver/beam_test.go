@@ -352,3 +352,67 @@ func restartWins(t *testing.T, deal uint64, width int, sc beamScoring, round int
 		t.Fatal(err)
 	}
 }
+
+// TestBeamKidScore checks beamKidScore against beamScore of the child
+// made, for every legal move engine.State.ChildParts takes (the beams'
+// fast path), under every scoring, at positions of every game (and of
+// Klondike and Double Klondike with worrying back, and of Klondike with
+// one pass and with three) after random moves; the moves checked must include cards turned
+// face up, recycles with limited passes, and buried cards both lost and
+// gained.
+func TestBeamKidScore(t *testing.T) {
+	type ruleSet struct {
+		name string
+		opts variants.Options
+	}
+	sets := []ruleSet{
+		{"klondike", variants.Options{Defoundation: true, DefoundSet: true}},
+		{"klondike", variants.Options{Draw: 1, Passes: 1, PassesSet: true}},
+		{"klondike", variants.Options{Draw: 3, Passes: 3, PassesSet: true}},
+		{"double-klondike", variants.Options{Defoundation: true, DefoundSet: true}},
+	}
+	for _, name := range variants.Names() {
+		sets = append(sets, ruleSet{name, variants.Options{}})
+	}
+	var flips, recycles, buriedOut, buriedIn, checked int
+	for _, rs := range sets {
+		for _, moves := range []int{0, 20, 80, 200, 400} {
+			for _, s := range walkedPositions(t, rs.name, rs.opts, 6, moves, [2]uint64{11, uint64(moves)}) {
+				pp := s.PositionParts()
+				pf := s.PositionFingerprint(&pp)
+				for _, m := range s.Moves(nil) {
+					var cp engine.PositionParts
+					if _, _, ok := s.ChildParts(m, &pp, pf, &cp); !ok {
+						continue
+					}
+					c := s
+					c.Apply(m)
+					for sc := beamScoring(0); sc <= scoreSpread|scoreBuried|scoreTalon|scoreHashTies; sc++ {
+						var b beamParent
+						b.set(&s, sc)
+						if got, want := beamKidScore(&s, &b, m, sc), beamScore(&c, sc); got != want {
+							t.Fatalf("%s %+v after %d moves, %v, scoring %d: beamKidScore %d, beamScore of the child %d", rs.name, rs.opts, moves, m, sc, got, want)
+						}
+					}
+					checked++
+					if c.DownCards() < s.DownCards() {
+						flips++
+					}
+					if m.Kind() == engine.KindRecycle && s.Game().Rules.Passes > 0 {
+						recycles++
+					}
+					switch d := buriedCards(&c) - buriedCards(&s); {
+					case d < 0:
+						buriedOut++
+					case d > 0:
+						buriedIn++
+					}
+				}
+			}
+		}
+	}
+	if flips == 0 || recycles == 0 || buriedOut == 0 || buriedIn == 0 {
+		t.Errorf("%d moves checked: %d turned a card, %d were recycles with limited passes, %d lowered the buried cards, %d raised them", checked, flips, recycles, buriedOut, buriedIn)
+	}
+	t.Logf("%d moves checked: %d turned a card, %d recycles with limited passes, buried cards lowered by %d and raised by %d", checked, flips, recycles, buriedOut, buriedIn)
+}
