@@ -156,10 +156,9 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		exact[string(sr.key)] = true
 		return true, true
 	}
-	needF := exact == nil || sc&scoreHashTies != 0
 	curParts := []engine.PositionParts{s.PositionParts()} // the states' parts
 	var nextParts []engine.PositionParts
-	// the states' fingerprints (without keyMark), where needF
+	// the states' fingerprints (without keyMark)
 	curF := []engine.Fingerprint{s.PositionFingerprint(&curParts[0])}
 	var nextF []engine.Fingerprint
 	if exact != nil {
@@ -177,6 +176,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	type cand struct {
 		rank   uint64
 		parent int32
+		v      int32 // its beamScore
 		m      sMove
 	}
 	type link struct {
@@ -186,6 +186,8 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	var links [][]link // per level: each kept state's parent and move
 	cur := []engine.State{s}
 	var next []engine.State
+	curV := []int{beamScore(&s, sc)} // the states' beamScores
+	var nextV []int
 	var cands []cand
 	var buf []sMove
 	var kids []beamKid // a state's children
@@ -232,8 +234,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 						if c.won = won; won {
 							break
 						}
-						f.H1 |= keyMark
-						c.f, c.pr = f, seen.fetch2(f.H0, f.H1)
+						c.f, c.pr = f, seen.fetch2(f.H0, f.H1|keyMark)
 						continue
 					}
 				}
@@ -244,12 +245,9 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				}
 				c.parts = curParts[i]
 				c.st.UpdateParts(m.move(), &c.parts)
-				if needF {
-					c.f = c.st.ChildFingerprint(p, curF[i], &curParts[i], &c.parts, m.move())
-				}
+				c.f = c.st.ChildFingerprint(p, curF[i], &curParts[i], &c.parts, m.move())
 				if exact == nil {
-					c.f.H1 |= keyMark
-					c.pr = seen.fetch2(c.f.H0, c.f.H1)
+					c.pr = seen.fetch2(c.f.H0, c.f.H1|keyMark)
 				}
 			}
 			for k := range kids {
@@ -259,7 +257,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				}
 				var added, ok bool
 				if exact == nil {
-					added, ok = seen.insertAt2(c.f.H0, c.f.H1, c.pr)
+					added, ok = seen.insertAt2(c.f.H0, c.f.H1|keyMark, c.pr)
 				} else {
 					added, ok = add(&c.st)
 				}
@@ -288,16 +286,17 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 					// the kid's score from its parent's, the kid
 					// not made (the beam keeps only its move)
 					if !pbSet {
-						pb.set(p, sc)
+						pb.set(p, curV[i], sc)
 						pbSet = true
 					}
 					v = beamKidScore(p, &pb, c.m.move(), sc)
 				}
+				key := v
 				if sc&scoreHashTies != 0 {
-					v = v*256 + hashTie(c.f.H0, tie)
+					key = v*256 + hashTie(c.f.H0, tie)
 				}
-				rank := uint64(uint32(int32(v))^1<<31)<<32 | uint64(^uint32(len(cands)))
-				cands = append(cands, cand{rank: rank, parent: int32(i), m: c.m})
+				rank := uint64(uint32(int32(key))^1<<31)<<32 | uint64(^uint32(len(cands)))
+				cands = append(cands, cand{rank: rank, parent: int32(i), v: int32(v), m: c.m})
 			}
 		}
 		slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(b.rank, a.rank) })
@@ -308,20 +307,20 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 			return nil, Stats{Stop: StopMemory}
 		}
 		level := make([]link, len(cands))
-		next, nextParts, nextF = next[:0], nextParts[:0], nextF[:0]
+		next, nextParts, nextF, nextV = next[:0], nextParts[:0], nextF[:0], nextV[:0]
 		for j, c := range cands {
 			level[j] = link{c.parent, c.m}
 			next = append(next, cur[c.parent])
 			next[j].Apply(c.m.move())
 			nextParts = append(nextParts, curParts[c.parent])
 			next[j].UpdateParts(c.m.move(), &nextParts[j])
-			if needF {
-				nextF = append(nextF, next[j].ChildFingerprint(&cur[c.parent], curF[c.parent], &curParts[c.parent], &nextParts[j], c.m.move()))
-			}
+			nextF = append(nextF, next[j].ChildFingerprint(&cur[c.parent], curF[c.parent], &curParts[c.parent], &nextParts[j], c.m.move()))
+			nextV = append(nextV, int(c.v))
 		}
 		cur, next = next, cur
 		curParts, nextParts = nextParts, curParts
 		curF, nextF = nextF, curF
+		curV, nextV = nextV, curV
 		links = append(links, level)
 	}
 	return nil, st
@@ -330,8 +329,8 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 // beamKid is a child of a state the beam expands: the state after move m
 // (not made on the fast path, where engine.ChildParts gives its parts and
 // fingerprint and beamKidScore its score from the parent's), whether it
-// is won, its parts and fingerprint (with keyMark set on the fast path)
-// and its set slot's probe.
+// is won, its parts and fingerprint (without keyMark, which the set's
+// calls add) and its set slot's probe.
 type beamKid struct {
 	st    engine.State
 	parts engine.PositionParts
@@ -442,9 +441,9 @@ type beamParent struct {
 	low      [engine.MaxPiles][4]int
 }
 
-// set fills b for state s under scoring sc.
-func (b *beamParent) set(s *engine.State, sc beamScoring) {
-	b.v = beamScore(s, sc)
+// set fills b for state s, whose beamScore under scoring sc is v.
+func (b *beamParent) set(s *engine.State, v int, sc beamScoring) {
+	b.v = v
 	if sc&scoreSpread != 0 {
 		b.pairs = downPairs(s)
 	}

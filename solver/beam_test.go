@@ -389,7 +389,7 @@ func TestBeamKidScore(t *testing.T) {
 					c.Apply(m)
 					for sc := beamScoring(0); sc <= scoreSpread|scoreBuried|scoreTalon|scoreHashTies; sc++ {
 						var b beamParent
-						b.set(&s, sc)
+						b.set(&s, beamScore(&s, sc), sc)
 						if got, want := beamKidScore(&s, &b, m, sc), beamScore(&c, sc); got != want {
 							t.Fatalf("%s %+v after %d moves, %v, scoring %d: beamKidScore %d, beamScore of the child %d", rs.name, rs.opts, moves, m, sc, got, want)
 						}
