@@ -567,11 +567,22 @@ func (s *State) emptyCell() int {
 }
 
 // cardToPiles appends the moves of one card from a location to every pile
-// it may go on.
+// it may go on: cardToTops, looking at each pile's top alone rather than
+// gathering the whole tableau for one card (CardMoves, asked by the solver
+// for each talon card it plays).
 func (s *State) cardToPiles(dst []Move, c Card, from Loc) []Move {
-	var tb tableau
-	s.readTableau(&tb)
-	return s.cardToTops(dst, c, from, &tb)
+	g := s.g
+	b := bit(c)
+	fill := g.fillMask[s.base]&b != 0
+	prev := s.end[LocPile0-1]
+	for j := 0; j < g.piles; j++ {
+		h := s.end[LocPile0+Loc(j)]
+		if h > prev && g.fitMask[s.cards[h-1]&63]&b != 0 || h == prev && fill {
+			dst = append(dst, NewMove(from, LocPile0+Loc(j), 1))
+		}
+		prev = h
+	}
+	return dst
 }
 
 // cardToTops is cardToPiles on the piles as readTableau gathered them.
