@@ -429,7 +429,9 @@ func (s *State) ChildFingerprint(parent *State, pf Fingerprint, pp, cp *Position
 // for a draw or a recycle that empties or refills the stock where the
 // piles' places count while it lasts; for any other move ok is false and
 // *cp is left alone. A search that keeps only the children it has not met
-// (the beams) makes the others for nothing.
+// (the beams) makes the others for nothing. A nil cp asks for the
+// fingerprint and win alone (the beams, which hash the children they keep
+// again when they make them).
 func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *PositionParts) (f Fingerprint, won, ok bool) {
 	g := s.g
 	if g.reserves > 0 || g.cells > 0 || g.joker {
@@ -446,7 +448,9 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 		if !g.symPiles && stockLeft != (int(s.end[0]) > waste) {
 			return f, false, false
 		}
-		*cp = *pp
+		if cp != nil {
+			*cp = *pp
+		}
 		h.sub(s.talonTerm(&pp.p))
 		h.add(talonTermOf(pp.p.talon, waste))
 		if m.Kind() == KindRecycle && g.Rules.Passes > 0 {
@@ -462,27 +466,33 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 	if !from.IsPile() && from != LocWaste || !to.IsPile() && !to.IsFoundation() {
 		return f, false, false
 	}
-	*cp = *pp
+	if cp != nil {
+		*cp = *pp
+	}
 	var moved []Card // the cards that leave from, bottom first
 	if from == LocWaste {
 		// the talon loses the waste's top; the stock stays as it is, so
 		// whether any is left does not change
 		w := int(s.waste) - 1
 		moved = s.cards[w : w+1]
+		var talon uint64
 		if g.Rules.Decks == 1 {
 			var mask uint64
 			for _, c := range s.cards[:s.end[0]] {
 				mask |= 1 << (c & 63)
 			}
-			cp.p.talon = mix(mask &^ (1 << (moved[0] & 63)))
+			talon = mix(mask &^ (1 << (moved[0] & 63)))
 		} else {
 			var buf [MaxCards]Card
 			k := copy(buf[:], s.cards[:w])
 			k += copy(buf[k:], s.cards[w+1:s.end[0]])
-			cp.p.talon = cardsHash(buf[:k])
+			talon = cardsHash(buf[:k])
+		}
+		if cp != nil {
+			cp.p.talon = talon
 		}
 		h.sub(s.talonTerm(&pp.p))
-		h.add(talonTermOf(cp.p.talon, w))
+		h.add(talonTermOf(talon, w))
 	} else {
 		i := int(from - LocPile0)
 		st, e, down := s.start(from), int(s.end[from]), int(s.down[i])
@@ -490,9 +500,12 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 		if down > 0 && e-n-st == down {
 			down-- // the card under the group is turned up
 		}
-		cp.p.pile[i] = cardsHash(s.cards[st+down : e-n])
+		ph := cardsHash(s.cards[st+down : e-n])
+		if cp != nil {
+			cp.p.pile[i] = ph
+		}
 		h.sub(s.pileTerm(&pp.p, i, stockLeft))
-		h.add(g.pileTermOf(cp.p.pile[i], i, down, stockLeft))
+		h.add(g.pileTermOf(ph, i, down, stockLeft))
 	}
 	if to.IsFoundation() {
 		won = s.FoundationCards()+1 == g.realCards
@@ -512,9 +525,12 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 		var buf [MaxCards]Card
 		k := copy(buf[:], s.cards[st+int(s.down[j]):e])
 		k += copy(buf[k:], moved)
-		cp.p.pile[j] = cardsHash(buf[:k])
+		ph := cardsHash(buf[:k])
+		if cp != nil {
+			cp.p.pile[j] = ph
+		}
 		h.sub(s.pileTerm(&pp.p, j, stockLeft))
-		h.add(g.pileTermOf(cp.p.pile[j], j, int(s.down[j]), stockLeft))
+		h.add(g.pileTermOf(ph, j, int(s.down[j]), stockLeft))
 	}
 	return Fingerprint{h.h0, h.h1}, won, true
 }

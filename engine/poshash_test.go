@@ -105,7 +105,8 @@ func TestUpdateParts(t *testing.T) {
 // TestChildParts plays random games of every rule set and, at each
 // position, checks every legal move that ChildParts takes against the
 // child made: the same parts as UpdateParts brings, the fingerprint made
-// from every term, and the win. It also requires ChildParts to take the
+// from every term, and the win (and, asked without parts, the same
+// fingerprint and win). It also requires ChildParts to take the
 // moves it names (every draw, recycle and pile or waste move to a pile or
 // foundation where the game has no reserves, cells or Joker, but draws
 // and recycles where the piles' places count), so that a fast path that
@@ -155,6 +156,9 @@ func TestChildParts(t *testing.T) {
 					}
 					if won != c.Won() {
 						t.Fatalf("deal %d ply %d: ChildParts of %v says won %v, the child %v", seed, ply, m, won, c.Won())
+					}
+					if nf, nwon, nok := s.ChildParts(m, &p, f, nil); nf != cf || nwon != won || !nok {
+						t.Fatalf("deal %d ply %d: ChildParts of %v without parts gives %x, %v, %v; with them %x, %v, true", seed, ply, m, nf, nwon, nok, cf, won)
 					}
 				}
 				m := pickGreedy(rng, buf)

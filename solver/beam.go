@@ -220,16 +220,16 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 					continue // a waste card below the top: reached by the stock steps
 				}
 				// the kid's fields are each set before they are read
-				// (parts and f where they are used, pr on the fast path,
-				// st where made), so its slot is not cleared first
+				// (f, and pr on the fast path; st and parts where it is
+				// made), so its slot is not cleared first
 				kids = slices.Grow(kids, 1)[:len(kids)+1]
 				c := &kids[len(kids)-1]
 				c.m, c.made = m, false
 				if exact == nil {
-					// the fast path: the kid's parts, fingerprint and
-					// (if it is new) score from its parent's, the kid
-					// not made: the next level makes those it keeps
-					f, won, ok := p.ChildParts(m.move(), &curParts[i], curF[i], &c.parts)
+					// the fast path: the kid's fingerprint and (if it
+					// is new) score from its parent's, the kid not made:
+					// the next level makes (and hashes) those it keeps
+					f, won, ok := p.ChildParts(m.move(), &curParts[i], curF[i], nil)
 					if ok {
 						if c.won = won; won {
 							break
@@ -327,10 +327,10 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 }
 
 // beamKid is a child of a state the beam expands: the state after move m
-// (not made on the fast path, where engine.ChildParts gives its parts and
-// fingerprint and beamKidScore its score from the parent's), whether it
-// is won, its parts and fingerprint (without keyMark, which the set's
-// calls add) and its set slot's probe.
+// and its parts (both made only on the slow path; on the fast path
+// engine.ChildParts gives its fingerprint and beamKidScore its score from
+// the parent's), whether it is won, its fingerprint (without keyMark,
+// which the set's calls add) and its set slot's probe.
 type beamKid struct {
 	st    engine.State
 	parts engine.PositionParts
