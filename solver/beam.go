@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"cmp"
 	"context"
 	"iter"
 	"slices"
@@ -172,13 +171,14 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 	// unsigned) above the complement of its place among the level's
 	// candidates: the higher rank goes first, so that ranks, all
 	// different, order the candidates as a stable sort by falling score
-	// would
+	// would. The ranks are sorted as plain numbers (ranks, no comparison
+	// function), and a rank's low word gives its candidate back.
 	type cand struct {
-		rank   uint64
 		parent int32
 		v      int32 // its beamScore
 		m      sMove
 	}
+	var ranks []uint64
 	type link struct {
 		parent int32
 		m      sMove
@@ -202,7 +202,7 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 		return out
 	}
 	for len(cur) > 0 {
-		cands = cands[:0]
+		cands, ranks = cands[:0], ranks[:0]
 		for i := range cur {
 			p := &cur[i]
 			buf = sr.generate(p, buf[:0], 0)
@@ -295,20 +295,19 @@ func beamRun(ctx context.Context, s engine.State, opt Options, width int, maxNod
 				if sc&scoreHashTies != 0 {
 					key = v*256 + hashTie(c.f.H0, tie)
 				}
-				rank := uint64(uint32(int32(key))^1<<31)<<32 | uint64(^uint32(len(cands)))
-				cands = append(cands, cand{rank: rank, parent: int32(i), v: int32(v), m: c.m})
+				ranks = append(ranks, uint64(uint32(int32(key))^1<<31)<<32|uint64(^uint32(len(cands))))
+				cands = append(cands, cand{parent: int32(i), v: int32(v), m: c.m})
 			}
 		}
-		slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(b.rank, a.rank) })
-		if len(cands) > width {
-			cands = cands[:width]
-		}
-		if kept += int64(len(cands)); opt.Mem > 0 && 16*kept > opt.Mem/4 {
+		slices.Sort(ranks) // rising: the kept are the last, the best last of all
+		n := min(len(ranks), width)
+		if kept += int64(n); opt.Mem > 0 && 16*kept > opt.Mem/4 {
 			return nil, Stats{Stop: StopMemory}
 		}
-		level := make([]link, len(cands))
+		level := make([]link, n)
 		next, nextParts, nextF, nextV = next[:0], nextParts[:0], nextF[:0], nextV[:0]
-		for j, c := range cands {
+		for j := range n {
+			c := cands[^uint32(ranks[len(ranks)-1-j])]
 			level[j] = link{c.parent, c.m}
 			next = append(next, cur[c.parent])
 			next[j].Apply(c.m.move())
