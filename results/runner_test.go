@@ -76,12 +76,17 @@ func checkSame(t *testing.T, got, want []Record) {
 }
 
 // TestRunResume: a run stopped part way and run again gives every seed
-// exactly once, with the records of an uninterrupted run.
+// exactly once, with the records of an uninterrupted run. The stop comes
+// at the 10th record of 120: the workers go on solving while the records
+// wait to be written, and with 40 deals and the stop at the 15th a loaded
+// machine once let them finish every deal first (nothing was lost, but
+// nothing was interrupted either).
 func TestRunResume(t *testing.T) {
-	m := testManifest(t, 40, Whole)
+	const deals, stopAt = 120, 10
+	m := testManifest(t, deals, Whole)
 	whole := t.TempDir()
 	res := runDir(t, context.Background(), whole, m, nil)
-	if res.Interrupted || res.Done != 40 || res.Total != 40 {
+	if res.Interrupted || res.Done != deals || res.Total != deals {
 		t.Fatalf("uninterrupted run: %+v", res)
 	}
 	want := readSorted(t, whole)
@@ -90,20 +95,20 @@ func TestRunResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	n := 0
 	res = runDir(t, ctx, dir, m, func(Record) {
-		if n++; n == 15 {
+		if n++; n == stopAt {
 			cancel()
 		}
 	})
-	if !res.Interrupted || res.Done < 15 || res.Done >= 40 {
-		t.Fatalf("interrupted run: %+v, want interrupted after 15..39 records", res)
+	if !res.Interrupted || res.Done < stopAt || res.Done >= deals {
+		t.Fatalf("interrupted run: %+v, want interrupted after %d..%d records", res, stopAt, deals-1)
 	}
 	part := readSorted(t, dir)
 	if len(part) != res.Done {
 		t.Fatalf("interrupted run wrote %d records, reported %d", len(part), res.Done)
 	}
 	res = runDir(t, context.Background(), dir, m, nil)
-	if res.Interrupted || res.Resumed != len(part) || res.Done != 40 {
-		t.Fatalf("second run: %+v, want %d resumed and 40 done", res, len(part))
+	if res.Interrupted || res.Resumed != len(part) || res.Done != deals {
+		t.Fatalf("second run: %+v, want %d resumed and %d done", res, len(part), deals)
 	}
 	checkSame(t, readSorted(t, dir), want)
 	for i, r := range want {
