@@ -153,8 +153,24 @@ var classNames = [...]string{"to-foundation", "pile-to-pile", "waste-to-pile", "
 
 func (c Class) String() string { return classNames[c] }
 
-// Class returns the move's perft class.
-func (m Move) Class() Class {
+// Class returns the move's perft class (classOf, by one lookup).
+func (m Move) Class() Class { return moveClasses[m&classBits|m>>(17-10)&(3<<10)] }
+
+// classBits are the bits of a Move that its Class depends on besides its
+// kind: from and to.
+const classBits = 1<<10 - 1
+
+// moveClasses is classOf by a move's from and to (bits 0..9) and kind
+// (bits 10..11).
+var moveClasses = func() (t [1 << 12]Class) {
+	for i := range t {
+		t[i] = classOf(Move(i&classBits) | Move(i>>10)<<17)
+	}
+	return t
+}()
+
+// classOf is Move.Class, worked out from the move's kind, from and to.
+func classOf(m Move) Class {
 	switch m.Kind() {
 	case KindDraw:
 		return ClassDraw

@@ -107,23 +107,10 @@ func (p *perfter) count(s *State, d int, counts []PerftCounts) {
 func (c *PerftCounts) tally(ms []Move) {
 	c.Nodes += int64(len(ms))
 	for _, m := range ms {
-		c.ByClass[moveClasses[m&classBits|m>>(17-10)&(3<<10)]]++
+		c.ByClass[m.Class()]++
 		c.Flips += int64(m >> 19 & 1)
 	}
 }
-
-// classBits are the bits of a Move that its Class depends on besides its
-// kind: from and to.
-const classBits = 1<<10 - 1
-
-// moveClasses is Move.Class by a move's from and to (bits 0..9) and kind
-// (bits 10..11), so that perft counts a move's class by one lookup.
-var moveClasses = func() (t [1 << 12]Class) {
-	for i := range t {
-		t[i] = (Move(i&classBits) | Move(i>>10)<<17).Class()
-	}
-	return t
-}()
 
 // PerftPacked is Perft on a packed position: the same counts as Perft of
 // p.State(), by the packed engine.

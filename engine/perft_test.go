@@ -166,3 +166,21 @@ func TestPerftDepthZero(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveClassLookup checks Move.Class's table against classOf for every
+// from, to and kind, with every other field of the move set or not: the
+// lookup must read the fields a class depends on and no other.
+func TestMoveClassLookup(t *testing.T) {
+	for from := Loc(0); from < 32; from++ {
+		for to := Loc(0); to < 32; to++ {
+			for kind := Move(0); kind < 4; kind++ {
+				for _, rest := range []Move{0, 127 << 10, 1 << 19, 31 << 20, 127<<10 | 1<<19 | 31<<20, 1 << 31} {
+					m := NewMove(from, to, 0) | kind<<17 | rest
+					if got, want := m.Class(), classOf(m); got != want {
+						t.Fatalf("move %#x: Class %v, classOf %v", uint32(m), got, want)
+					}
+				}
+			}
+		}
+	}
+}
