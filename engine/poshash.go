@@ -58,9 +58,45 @@ func cardsHash(cs []Card) uint64 {
 	return xxhash.Sum64(unsafe.Slice((*byte)(unsafe.SliceData(cs)), len(cs)))
 }
 
+// A pile's face-up cards are hashed as a polynomial in seqMul, with a
+// leading 1 for the length: runHash(c1..cn) = seqMul^n + c1*seqMul^(n-1)
+// + ... + cn (mod 2^64). A move adds cards to the end of one pile's run
+// and takes them from the end of another's, and the polynomial follows
+// both from the parent's hash and the moved cards alone (runPush,
+// runPop), where a hash of the bytes would read the whole run again.
+// seqMul is odd, so multiplying by it is undone by seqMulInv. Runs are
+// at most MaxCards cards of values below 64: a collision of two runs
+// needs seqMul to be a root of their difference, a polynomial of degree
+// under MaxCards with small coefficients, and the part is mixed before it
+// is summed (hsum), as every other.
+const (
+	seqMul    = 0x9fb21c651e98df25
+	seqMulInv = 0x02ab9c720d1024ad // seqMul * seqMulInv == 1 (mod 2^64)
+)
+
+// runHash is the hash of a pile's face-up cards cs (see seqMul).
+func runHash(cs []Card) uint64 { return runPush(1, cs) }
+
+// runPush returns the hash of the run of hash h with cs put on its end.
+func runPush(h uint64, cs []Card) uint64 {
+	for _, c := range cs {
+		h = h*seqMul + uint64(c)
+	}
+	return h
+}
+
+// runPop returns the hash of the run of hash h without cs, its last
+// cards.
+func runPop(h uint64, cs []Card) uint64 {
+	for k := len(cs) - 1; k >= 0; k-- {
+		h = (h - uint64(cs[k])) * seqMulInv
+	}
+	return h
+}
+
 func (s *State) pileHash(i int) uint64 {
 	p := s.Pile(i)
-	return cardsHash(p[s.down[i]:])
+	return runHash(p[s.down[i]:])
 }
 
 func (s *State) talonHash() uint64 {
@@ -497,10 +533,13 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 		i := int(from - LocPile0)
 		st, e, down := s.start(from), int(s.end[from]), int(s.down[i])
 		moved = s.cards[e-n : e]
+		var ph uint64
 		if down > 0 && e-n-st == down {
 			down-- // the card under the group is turned up
+			ph = runHash(s.cards[st+down : e-n])
+		} else {
+			ph = runPop(pp.p.pile[i], moved)
 		}
-		ph := cardsHash(s.cards[st+down : e-n])
 		if cp != nil {
 			cp.p.pile[i] = ph
 		}
@@ -521,11 +560,7 @@ func (s *State) ChildParts(m Move, pp *PositionParts, pf Fingerprint, cp *Positi
 		}
 	} else {
 		j := int(to - LocPile0)
-		st, e := s.start(to), int(s.end[to])
-		var buf [MaxCards]Card
-		k := copy(buf[:], s.cards[st+int(s.down[j]):e])
-		k += copy(buf[k:], moved)
-		ph := cardsHash(buf[:k])
+		ph := runPush(pp.p.pile[j], moved)
 		if cp != nil {
 			cp.p.pile[j] = ph
 		}

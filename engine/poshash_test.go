@@ -235,3 +235,51 @@ func BenchmarkChildParts(b *testing.B) {
 		_ = sink
 	})
 }
+
+// TestRunHash checks the pile runs' polynomial hash: seqMulInv undoes
+// seqMul, runPop undoes runPush, a run's hash is the same pushed card by
+// card or at once, and no two of the runs of up to three cards of a
+// two-deck game's cards (and the empty run) share a hash.
+func TestRunHash(t *testing.T) {
+	if m, inv := uint64(seqMul), uint64(seqMulInv); m*inv != 1 {
+		t.Fatalf("seqMul %#x times seqMulInv %#x is %#x, not 1", m, inv, m*inv)
+	}
+	var cards []Card
+	for r := 1; r <= 13; r++ {
+		for su := 0; su < 4; su++ {
+			cards = append(cards, NewCard(r, su))
+		}
+	}
+	seen := map[uint64][]Card{runHash(nil): nil}
+	add := func(run []Card) {
+		h := runHash(run)
+		if o, ok := seen[h]; ok {
+			t.Fatalf("runs %v and %v share hash %#x", o, run, h)
+		}
+		seen[h] = slices.Clone(run)
+	}
+	for _, a := range cards {
+		add([]Card{a})
+		for _, b := range cards {
+			add([]Card{a, b})
+			for _, c := range cards {
+				add([]Card{a, b, c})
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 1000 {
+		run := make([]Card, rng.IntN(30))
+		for k := range run {
+			run[k] = cards[rng.IntN(len(cards))]
+		}
+		cut := rng.IntN(len(run) + 1)
+		whole, head := runHash(run), runHash(run[:cut])
+		if got := runPush(head, run[cut:]); got != whole {
+			t.Fatalf("run %v: pushed from %d cards %#x, hashed whole %#x", run, cut, got, whole)
+		}
+		if got := runPop(whole, run[cut:]); got != head {
+			t.Fatalf("run %v: popped to %d cards %#x, hashed %#x", run, cut, got, head)
+		}
+	}
+}
