@@ -437,9 +437,17 @@ import (
 // Klondike with worrying back draw 3 0.999 of the nodes, draw 1 0.993,
 // draw 1 one pass 1.000, draw 3 three passes 0.999, Holdout 0.995. Games
 // without worrying back or with two decks are searched node for node as
-// in version 57. A new version adds to searchChanges (below) the rule
-// sets whose search it changes.
-const SolverVersion = "58"
+// in version 57. Version 59: a pile's face-up cards are hashed as a
+// polynomial that a child follows from its parent (engine/poshash.go,
+// runHash), where they were hashed with xxhash: the position
+// fingerprints change, and with them the order of the beams' ties where
+// the beams break ties by the fingerprint (solver.BeamTiesHashed: the
+// two-deck games whose stock is turned to a waste, Double Klondike,
+// Gargantua and Steps). Every other game is searched node for node as in
+// version 58 (its beams use the fingerprint only to know a state met
+// before). A new version adds to searchChanges (below) the rule sets
+// whose search it changes.
+const SolverVersion = "59"
 
 // File names in a result directory.
 const (
@@ -535,6 +543,8 @@ var searchChanges = map[int]func(r *engine.Rules) bool{
 	// the foundation moves played before a free node is keyed (one deck,
 	// worrying back)
 	58: func(r *engine.Rules) bool { return r.Decks == 1 && r.WorryBack },
+	// the fingerprints by which beams break ties (two decks)
+	59: solver.BeamTiesHashed,
 }
 
 // sameSearchFrom is the oldest solver version SameSearch may find alike

@@ -319,7 +319,10 @@ func TestSameSearch(t *testing.T) {
 		{"55", "58", &dk, true}, // two decks: 56 to 58 changed one-deck games only
 		{"58", "55", &dk, true},
 		{"54", "58", &dk, false}, // before sameSearchFrom
-		{"55", "59", &dk, false}, // a version this build does not know
+		{"58", "59", &dk, false}, // 59 changed the two-deck beams' ties
+		{"56", "59", &d3, true},  // and nothing of one-deck games
+		{"58", "59", &d3wb, true},
+		{"55", "60", &d3, false}, // a version this build does not know
 		{"55", "56", &strict, false},
 		{"56", "58", &d3, true},
 		{"56", "57", &d3wb, false},

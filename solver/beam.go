@@ -90,6 +90,13 @@ func beamsTakeAll(r *engine.Rules) bool {
 	return r.Decks == 2 && r.StockTo == engine.StockToWaste && r.StockCount() > 0
 }
 
+// BeamTiesHashed tells whether the searches of the rules r order some of
+// their beams' ties by the position fingerprint (scoreHashTies: the games
+// whose beams take every node, beamPlan and beamSchedule's restarts): a
+// change of engine.PositionFingerprint's hash changes their searches,
+// and no other's.
+func BeamTiesHashed(r *engine.Rules) bool { return beamsTakeAll(r) }
+
 // beamSolve looks for a win by beam search: from the deal, each level
 // keeps the width best new states (by beamScore) among the children of
 // the level before, until a win, a level with no new state, or a budget.
