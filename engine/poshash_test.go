@@ -238,8 +238,8 @@ func BenchmarkChildParts(b *testing.B) {
 
 // TestRunHash checks the pile runs' polynomial hash: seqMulInv undoes
 // seqMul, runPop undoes runPush, a run's hash is the same pushed card by
-// card or at once, and no two of the runs of up to three cards of a
-// two-deck game's cards (and the empty run) share a hash.
+// card or at once, and no two runs of up to three cards (every rank and
+// suit, a card repeated as two decks allow) or the empty run share a hash.
 func TestRunHash(t *testing.T) {
 	if m, inv := uint64(seqMul), uint64(seqMulInv); m*inv != 1 {
 		t.Fatalf("seqMul %#x times seqMulInv %#x is %#x, not 1", m, inv, m*inv)
