@@ -64,11 +64,15 @@ func cardsHash(cs []Card) uint64 {
 // and takes them from the end of another's, and the polynomial follows
 // both from the parent's hash and the moved cards alone (runPush,
 // runPop), where a hash of the bytes would read the whole run again.
-// seqMul is odd, so multiplying by it is undone by seqMulInv. Runs are
-// at most MaxCards cards of values below 64: a collision of two runs
-// needs seqMul to be a root of their difference, a polynomial of degree
-// under MaxCards with small coefficients, and the part is mixed before it
-// is summed (hsum), as every other.
+// seqMul is odd, so multiplying by it is undone by seqMulInv. It is
+// fixed, and arithmetic mod 2^64 is no field, so colliding runs exist and
+// can be constructed: lattice reduction finds two orders of twelve cards,
+// Qh 9c 7s 4s Ad 8h 4d 5s Qd Jd Th Ts and 9d 7d 6s Tc 3d 8s Ah 7c Kd Ts Td
+// 5h, with one hash (no pile built by the rules holds either). A
+// collision costs the referee's set of played positions a key comparison
+// (it compares keys after the hash) and a beam, at worst, a state taken
+// for one met before: the win it might have led to, never a wrong
+// verdict. No proof rests on these hashes.
 const (
 	seqMul    = 0x9fb21c651e98df25
 	seqMulInv = 0x02ab9c720d1024ad // seqMul * seqMulInv == 1 (mod 2^64)

@@ -118,10 +118,13 @@ func BeamTiesHashed(r *engine.Rules) bool { return beamsTakeAll(r) }
 // reserves and talon brought up to date move by move: the position key
 // tells states apart as the search key does, with the exact waste position
 // the beam needs). Two different states taken for one (when two of their
-// piles, reserves or talons share a 64-bit part hash, a chance of about
-// n^2 / 2^65 among n different ones, or when both words collide otherwise)
-// would keep only the first, which can only cost the beam a win it would
-// otherwise find, never give a wrong one. Memory: the set may take half of
+// piles, reserves or talons share a 64-bit part hash, or when both words
+// collide otherwise) would keep only the first, which can only cost the
+// beam a win it would otherwise find, never give a wrong one. Reserves
+// and two-deck talons are hashed with xxhash (a chance of about n^2 / 2^65
+// among n different ones); piles' runs with a polynomial whose colliding
+// runs can be constructed (engine/poshash.go, runHash), though no game
+// is known to have met one. Memory: the set may take half of
 // opt.Mem (while it doubles, the old half of that is kept too) and the
 // kept states' links a quarter; a beam that would need more stops on
 // memory.
@@ -376,8 +379,9 @@ const (
 
 // hashTie is the tie-breaking byte of a state whose position fingerprint
 // begins with f0 (scoreHashTies), in the order tie names: tie 0 is
-// versions 28 to 30's order; each other value makes another (beamSchedule's
-// restarts).
+// the order of versions 28 to 30 (with the fingerprints of each version:
+// version 59 changed them); each other value makes another
+// (beamSchedule's restarts).
 func hashTie(f0, tie uint64) int { return int(((f0 ^ 1 ^ tie) * 0x9e3779b97f4a7c15) >> 56) }
 
 // beamScore rates a state for the beam search: cards up, fewer cards face
